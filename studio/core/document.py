@@ -1,0 +1,69 @@
+"""A puzzle document: the puzzle, the designer's picture, and the metadata saved with it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from studio.core.grid import BoolGrid
+from studio.core.kinds import get_kind
+from studio.core.puzzle import Puzzle
+
+
+@dataclass(frozen=True, eq=False)
+class Document:
+    """What a file holds and the studio edits.
+
+    Attributes:
+        puzzle: the clues (and, for some kinds, givens).
+        picture: the designer's picture, bool ``(height, width)``, from which the clues were
+            made; ``None`` for a puzzle known only by its clues (e.g. a game ID).
+        title, author, notes: free text for the designer and the book.
+    """
+
+    puzzle: Puzzle
+    picture: BoolGrid | None = None
+    title: str = ""
+    author: str = ""
+    notes: str = ""
+
+    def __post_init__(self) -> None:
+        if self.picture is not None:
+            picture = np.array(self.picture, dtype=bool)
+            if picture.shape != self.puzzle.shape:
+                raise ValueError(
+                    f"picture is {picture.shape[1]}×{picture.shape[0]}, "
+                    f"the puzzle {self.puzzle.shape[1]}×{self.puzzle.shape[0]}"
+                )
+            picture.setflags(write=False)
+            object.__setattr__(self, "picture", picture)
+
+    @classmethod
+    def from_picture(cls, kind: str, picture: BoolGrid, **metadata: str) -> Document:
+        """A document of ``kind`` whose clues are made from ``picture``."""
+        return cls(get_kind(kind).from_picture(picture), picture, **metadata)
+
+    @property
+    def kind(self) -> str:
+        return self.puzzle.kind
+
+    def with_picture(self, picture: BoolGrid) -> Document:
+        """The same document with a new picture and the clues made from it."""
+        return replace(self, puzzle=get_kind(self.kind).from_picture(picture), picture=picture)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Document):
+            return NotImplemented
+        same_picture = (self.picture is None and other.picture is None) or (
+            self.picture is not None
+            and other.picture is not None
+            and np.array_equal(self.picture, other.picture)
+        )
+        return (
+            same_picture
+            and self.puzzle == other.puzzle
+            and (self.title, self.author, self.notes) == (other.title, other.author, other.notes)
+        )
+
+    __hash__ = None  # type: ignore[assignment]

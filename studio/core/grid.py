@@ -1,0 +1,90 @@
+"""Grids and lines: the vocabulary every puzzle kind shares.
+
+Grids are numpy arrays of shape ``(height, width)``, indexed ``(row, col)``. A *picture* or a
+*solution* is a ``bool`` grid (True = filled); a *partial* grid is ``int8`` with ``UNKNOWN`` (-1),
+``EMPTY`` (0) and ``FILLED`` (1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+BoolGrid = npt.NDArray[np.bool_]
+PartialGrid = npt.NDArray[np.int8]
+
+UNKNOWN = -1
+EMPTY = 0
+FILLED = 1
+
+FILLED_CHAR = "#"
+EMPTY_CHAR = "."
+
+Axis = Literal["row", "column"]
+
+
+@dataclass(frozen=True, order=True)
+class LineRef:
+    """A row or a column of a grid; ``index`` is 0-based, ``str()`` is 1-based for people."""
+
+    axis: Axis
+    index: int
+
+    def __str__(self) -> str:
+        return f"{self.axis} {self.index + 1}"
+
+
+def unknown_grid(height: int, width: int) -> PartialGrid:
+    """A partial grid of shape ``(height, width)`` where nothing is known."""
+    return np.full((height, width), UNKNOWN, dtype=np.int8)
+
+
+def run_lengths(line: npt.ArrayLike) -> tuple[int, ...]:
+    """Lengths of the runs of filled cells in a 1-D line, left to right; ``()`` if none."""
+    cells = np.asarray(line, dtype=bool)
+    padded = np.concatenate(([False], cells, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return tuple(int(n) for n in edges[1::2] - edges[0::2])
+
+
+def grid_to_text(grid: BoolGrid) -> list[str]:
+    """One string per row, ``#`` for filled and ``.`` for empty."""
+    table = np.array([EMPTY_CHAR, FILLED_CHAR])
+    return ["".join(row) for row in table[np.asarray(grid, dtype=np.intp)]]
+
+
+def grid_from_text(rows: Sequence[str]) -> BoolGrid:
+    """Inverse of :func:`grid_to_text`; rows must be equally long strings of ``#`` and ``.``.
+
+    Raises:
+        ValueError: on ragged rows or another character (callers add file and line context).
+    """
+    if not rows:
+        return np.zeros((0, 0), dtype=bool)
+    width = len(rows[0])
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"row {r + 1} has {len(row)} cells, row 1 has {width}")
+        bad = next((c for c in row if c not in (FILLED_CHAR, EMPTY_CHAR)), None)
+        if bad is not None:
+            raise ValueError(f"row {r + 1} holds {bad!r}; expected '#' or '.'")
+    return np.array([[c == FILLED_CHAR for c in row] for row in rows], dtype=bool).reshape(
+        len(rows), width
+    )
+
+
+def cells_of(mask: BoolGrid) -> list[tuple[int, int]]:
+    """The ``(row, col)`` positions where ``mask`` is True, in row-major order."""
+    return [(int(r), int(c)) for r, c in np.argwhere(mask)]
+
+
+def mask_from_cells(shape: tuple[int, int], cells: Iterable[tuple[int, int]]) -> BoolGrid:
+    """A bool grid of ``shape`` that is True exactly at ``cells``."""
+    mask = np.zeros(shape, dtype=bool)
+    for r, c in cells:
+        mask[r, c] = True
+    return mask

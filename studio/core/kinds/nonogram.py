@@ -1,0 +1,150 @@
+"""Nonogram (Pattern, Griddlers): row and column clues give the runs of filled cells, in order.
+
+Clues are tuples of positive run lengths; an empty line has the clue ``()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from studio.core.cancel import CancelToken
+from studio.core.errors import PuzzleError
+from studio.core.grid import BoolGrid, LineRef, PartialGrid, run_lengths
+from studio.core.kinds.nonogram_cnf import encode_line
+from studio.core.linesolve import analyse_line, format_clue, line_solve
+from studio.core.puzzle import Deduction, KindSpec, Violation
+from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
+
+Clue = tuple[int, ...]
+
+
+def _line_cells(line: LineRef, shape: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    height, width = shape
+    if line.axis == "row":
+        return tuple((line.index, c) for c in range(width))
+    return tuple((r, line.index) for r in range(height))
+
+
+@dataclass(frozen=True)
+class Nonogram:
+    """A nonogram: ``rows[r]`` is the clue of row ``r`` (top to bottom), ``cols[c]`` of column c.
+
+    Construction normalises clues to tuples of ints and reads ``(0,)`` as an empty line; it does
+    not validate (a half-typed puzzle must be representable): call :meth:`validate`.
+    """
+
+    kind: ClassVar[str] = "nonogram"
+
+    rows: tuple[Clue, ...]
+    cols: tuple[Clue, ...]
+
+    def __init__(self, rows: Iterable[Iterable[int]], cols: Iterable[Iterable[int]]) -> None:
+        object.__setattr__(self, "rows", tuple(_normalise(clue) for clue in rows))
+        object.__setattr__(self, "cols", tuple(_normalise(clue) for clue in cols))
+
+    @classmethod
+    def from_picture(cls, picture: BoolGrid) -> Nonogram:
+        """The nonogram whose clues are the runs of ``picture`` (bool, ``(height, width)``)."""
+        grid = np.asarray(picture, dtype=bool)
+        return cls((run_lengths(row) for row in grid), (run_lengths(col) for col in grid.T))
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.rows), len(self.cols)
+
+    def clue(self, line: LineRef) -> Clue:
+        """The clue of a row or column."""
+        return (self.rows if line.axis == "row" else self.cols)[line.index]
+
+    def lines(self) -> Iterable[tuple[LineRef, Clue]]:
+        """Every line with its clue: rows top to bottom, then columns left to right."""
+        for r, clue in enumerate(self.rows):
+            yield LineRef("row", r), clue
+        for c, clue in enumerate(self.cols):
+            yield LineRef("column", c), clue
+
+    def validate(self) -> None:
+        """Raise :class:`PuzzleError` for the first problem found.
+
+        Checks: at least one row and one column; run lengths positive; each clue fits its line
+        (runs plus one gap between each); rows and columns hold the same number of filled cells.
+        """
+        height, width = self.shape
+        if height == 0 or width == 0:
+            raise PuzzleError("a nonogram needs at least one row and one column")
+        for line, clue in self.lines():
+            length = width if line.axis == "row" else height
+            if any(n < 1 for n in clue):
+                raise PuzzleError(f"{line}: run lengths must be positive, got {format_clue(clue)}")
+            needed = sum(clue) + len(clue) - 1
+            if needed > length:
+                raise PuzzleError(
+                    f"{line}: clue {format_clue(clue)} needs {needed} cells, "
+                    f"the {line.axis} has {length}"
+                )
+        row_total = sum(sum(clue) for clue in self.rows)
+        col_total = sum(sum(clue) for clue in self.cols)
+        if row_total != col_total:
+            raise PuzzleError(
+                f"the row clues add up to {row_total} filled cells, the column clues to {col_total}"
+            )
+
+    def check(self, grid: BoolGrid) -> list[Violation]:
+        """Lines of ``grid`` whose runs differ from their clue, in :meth:`lines` order."""
+        picture = np.asarray(grid, dtype=bool)
+        violations = []
+        for line, clue in self.lines():
+            cells = picture[line.index] if line.axis == "row" else picture[:, line.index]
+            runs = run_lengths(cells)
+            if runs != clue:
+                violations.append(
+                    Violation(
+                        f"{line} has runs {format_clue(runs)}, its clue is {format_clue(clue)}",
+                        _line_cells(line, self.shape),
+                    )
+                )
+        return violations
+
+    def deduce(self, cancel: CancelToken | None = None) -> Deduction:
+        """The line solver from an empty grid (see :func:`studio.core.linesolve.line_solve`)."""
+        return line_solve(self.rows, self.cols, cancel=cancel)
+
+    def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
+        """Order encoding of every line (:mod:`.nonogram_cnf`), ranges narrowed by ``known``.
+
+        Raises:
+            PuzzleError: if ``known`` contradicts a line (callers pass line-solver output,
+                which never does).
+        """
+        cells = np.where(known == 1, TRUE, np.where(known == 0, FALSE, 0)).astype(np.int64)
+        open_cells = known < 0
+        cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
+        for line, clue in self.lines():
+            literals = cells[line.index] if line.axis == "row" else cells[:, line.index]
+            states = known[line.index] if line.axis == "row" else known[:, line.index]
+            placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))
+            if placements is None:
+                raise PuzzleError(f"{line} cannot hold {format_clue(clue)}")
+            encode_line(cnf, clue, literals.tolist(), placements.starts)
+        return cells
+
+
+def _normalise(clue: Iterable[int]) -> Clue:
+    runs = tuple(int(n) for n in clue)
+    return () if runs == (0,) else runs
+
+
+def _mask(flags: Sequence[bool] | np.ndarray) -> int:
+    return sum(1 << i for i, flag in enumerate(flags) if flag)
+
+
+SPEC = KindSpec(
+    name="nonogram",
+    title="Nonogram",
+    from_picture=Nonogram.from_picture,
+    aliases=("pattern", "griddlers", "picross"),
+)

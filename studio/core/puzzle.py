@@ -1,0 +1,99 @@
+"""The Puzzle protocol: what every puzzle kind supplies.
+
+Modelled on Simon Tatham's ``struct game`` (DESIGN.md §2): one module per kind behind one small
+interface; the kinds are listed in :mod:`studio.core.kinds`. Analysis, uniqueness and variable
+fields are generic; they see a kind only through :class:`Puzzle`. Rule for implementers: anything that passes :meth:`Puzzle.validate` must never
+make another method raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar, Protocol
+
+import numpy as np
+
+from studio.core.cancel import CancelToken
+from studio.core.grid import UNKNOWN, BoolGrid, PartialGrid
+from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: a message naming the rule and the place, and the cells involved."""
+
+    message: str
+    cells: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What a kind's logic solver (the human-style deductions) concluded.
+
+    Attributes:
+        grid: ``int8`` partial grid of shape ``(height, width)``: the cells logic determined.
+        contradiction: set when logic proved that no solution exists.
+        steps: elementary deductions made (for nonograms: line solves).
+        passes: rounds over the puzzle until nothing more followed.
+    """
+
+    grid: PartialGrid
+    contradiction: Violation | None = None
+    steps: int = 0
+    passes: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when logic alone determined every cell without contradiction."""
+        return self.contradiction is None and not bool(np.any(self.grid == UNKNOWN))
+
+
+class Puzzle(Protocol):
+    """One puzzle instance of some kind: clues and givens, no solving state."""
+
+    kind: ClassVar[str]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(height, width)`` of the grid."""
+        ...
+
+    def validate(self) -> None:
+        """Raise :class:`~studio.core.errors.PuzzleError` naming what is wrong, if anything."""
+        ...
+
+    def check(self, grid: BoolGrid) -> list[Violation]:
+        """The rules ``grid`` breaks; empty when it is a solution."""
+        ...
+
+    def deduce(self, cancel: CancelToken | None = None) -> Deduction:
+        """Run the kind's logic solver from scratch."""
+        ...
+
+    def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
+        """Add the puzzle's constraints to ``cnf``; return the literal of each cell.
+
+        ``known`` holds cells already determined (by :meth:`deduce`); the encoding may use them
+        to leave out what they decide. A known cell's literal may be a constant.
+        """
+        ...
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """A registered puzzle kind.
+
+    Attributes:
+        name: the identifier used in files and on the command line, e.g. ``"nonogram"``.
+        title: the name shown to people.
+        aliases: other names people use for it (accepted by :func:`get_kind`).
+        from_picture: makes a puzzle whose intended solution is the given picture.
+    """
+
+    name: str
+    title: str
+    from_picture: Callable[[BoolGrid], Puzzle]
+    aliases: tuple[str, ...] = field(default=())

@@ -1,0 +1,219 @@
+"""Generic analysis of any puzzle kind: status, a solution, the variable fields, solution counts.
+
+Pipeline (DESIGN.md §3, "Analysis"):
+
+1. The kind's logic solver (:meth:`Puzzle.deduce`) runs first. If it completes the grid the
+   puzzle is unique and no SAT call is needed; if it finds a contradiction there is no solution.
+2. Otherwise the kind encodes what is still open (:meth:`Puzzle.encode`) and the solver finds a
+   solution S.
+3. Variable fields are the cells outside the backbone: under a fresh activation literal add
+   "some remaining candidate cell differs from S"; every model found removes every cell it flips
+   from the candidates (those are variable); repeat until UNSAT. The result is exact after at
+   most (#variable + 1) calls (thesis §5.3.1 diffed a few enumerated solutions and could miss
+   cells; pysat's ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from studio.core.cancel import CancelToken, StopReason, Stopped
+from studio.core.grid import BoolGrid, cells_of, unknown_grid
+from studio.core.puzzle import Cell, Deduction, Puzzle, Violation
+from studio.core.sat.cnf import CnfBuilder, LiteralGrid, is_constant
+from studio.core.sat.session import SolverSession
+
+
+class Status(StrEnum):
+    """How many solutions a puzzle has; the values are the strings of ``analyze --json``."""
+
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    UNKNOWN = "unknown"  # stopped (time limit or cancel) before the answer was known
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the studio shows about a puzzle's solutions.
+
+    Attributes:
+        status: unique, multiple, none, or unknown when stopped early.
+        solution: one solution (the solution when unique); ``None`` if none was found.
+        variable: bool grid ``(height, width)``: the cells that differ between solutions.
+            When ``complete`` is False it may be a subset.
+        deduction: what the kind's logic solver concluded on its own.
+        complete: False when a time limit or cancel cut the analysis short.
+        stop_reason: ``"timeout"`` or ``"cancelled"`` when not complete.
+        seconds: wall-clock time of the analysis.
+        sat_calls: number of SAT solver calls made.
+    """
+
+    status: Status
+    solution: BoolGrid | None
+    variable: BoolGrid
+    deduction: Deduction
+    complete: bool = True
+    stop_reason: StopReason | None = None
+    seconds: float = 0.0
+    sat_calls: int = 0
+
+    @property
+    def logic_solvable(self) -> bool:
+        """True when the logic solver alone completes the puzzle (for nonograms: line-solvable)."""
+        return self.deduction.complete
+
+    @property
+    def contradiction(self) -> Violation | None:
+        """Where logic proved the puzzle impossible, if it did."""
+        return self.deduction.contradiction
+
+    @property
+    def variable_cells(self) -> list[Cell]:
+        """The variable fields as ``(row, col)`` pairs in row-major order."""
+        return cells_of(self.variable)
+
+
+def _decode(cells: LiteralGrid, model: list[int]) -> BoolGrid:
+    """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
+    values = np.asarray(model, dtype=np.int64)
+    variables = np.abs(cells)
+    return (values[variables - 1] > 0) == (cells > 0)
+
+
+class _Search:
+    """One puzzle encoded into one solver session, with the analysis steps on top."""
+
+    def __init__(self, puzzle: Puzzle, deduction: Deduction, cancel: CancelToken) -> None:
+        cnf = CnfBuilder()
+        self.cells = puzzle.encode(cnf, deduction.grid)
+        self.session = SolverSession(cnf, cancel=cancel)
+        self.open = ~np.vectorize(is_constant, otypes=[bool])(self.cells)
+
+    def close(self) -> None:
+        self.session.close()
+
+    def solve(self) -> BoolGrid | None:
+        if not self.session.solve():
+            return None
+        return _decode(self.cells, self.session.model())
+
+    def variable_fields(self, solution: BoolGrid, variable: BoolGrid) -> None:
+        """Mark in ``variable`` every open cell that some other solution flips (exact)."""
+        candidates = self.open & ~variable
+        # Prefer the opposite of the solution when branching: models then flip many cells at
+        # once and the loop needs fewer calls.
+        flipped = np.where(solution, -self.cells, self.cells)
+        self.session.set_phases(flipped[self.open].tolist())
+        while candidates.any():
+            activation = self.session.new_var()
+            self.session.add_clause([-activation, *flipped[candidates].tolist()])
+            found = self.session.solve([activation])
+            self.session.add_clause([-activation])  # retire this clause for good
+            if not found:
+                return
+            differs = _decode(self.cells, self.session.model()) != solution
+            variable |= differs & candidates
+            candidates &= ~differs
+
+    def count(self, cap: int) -> int:
+        """Solutions up to ``cap``, blocking each one found on the cell literals."""
+        found = 0
+        while found < cap and self.session.solve():
+            found += 1
+            values = _decode(self.cells, self.session.model())
+            self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
+        return found
+
+
+def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
+    """Status, a solution and the exact variable fields of a valid puzzle.
+
+    Args:
+        puzzle: a puzzle that passed :meth:`Puzzle.validate`.
+        cancel: cancellation and time limit; when it fires the result has ``complete=False``
+            and keeps what was proven so far (e.g. ``MULTIPLE`` with some variable fields).
+
+    Returns:
+        The analysis; never raises :class:`Stopped`.
+    """
+    started = time.perf_counter()
+    token = cancel if cancel is not None else CancelToken()
+    height, width = puzzle.shape
+    variable = np.zeros((height, width), dtype=bool)
+    deduction = Deduction(grid=unknown_grid(height, width))
+    solution: BoolGrid | None = None
+    search: _Search | None = None
+
+    def result(status: Status, stop: Stopped | None = None) -> Analysis:
+        return Analysis(
+            status=status,
+            solution=solution,
+            variable=variable,
+            deduction=deduction,
+            complete=stop is None,
+            stop_reason=None if stop is None else stop.reason,
+            seconds=time.perf_counter() - started,
+            sat_calls=0 if search is None else search.session.calls,
+        )
+
+    try:
+        deduction = puzzle.deduce(token)
+        if deduction.contradiction is not None:
+            return result(Status.NONE)
+        if deduction.complete:
+            solution = deduction.grid == 1
+            return result(Status.UNIQUE)
+        search = _Search(puzzle, deduction, token)
+        solution = search.solve()
+        if solution is None:
+            return result(Status.NONE)
+        search.variable_fields(solution, variable)
+        return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
+    except Stopped as stop:
+        return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
+    finally:
+        if search is not None:
+            search.close()
+
+
+def solve(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> BoolGrid | None:
+    """One solution of a valid puzzle, or ``None`` if it has none.
+
+    Raises:
+        Stopped: when ``cancel`` fires first.
+    """
+    token = cancel if cancel is not None else CancelToken()
+    deduction = puzzle.deduce(token)
+    if deduction.contradiction is not None:
+        return None
+    if deduction.complete:
+        return deduction.grid == 1
+    search = _Search(puzzle, deduction, token)
+    try:
+        return search.solve()
+    finally:
+        search.close()
+
+
+def count_solutions(puzzle: Puzzle, cap: int, *, cancel: CancelToken | None = None) -> int:
+    """The number of solutions of a valid puzzle, counting at most ``cap``.
+
+    Raises:
+        Stopped: when ``cancel`` fires first.
+    """
+    token = cancel if cancel is not None else CancelToken()
+    deduction = puzzle.deduce(token)
+    if deduction.contradiction is not None:
+        return 0
+    if deduction.complete:
+        return min(1, cap)
+    search = _Search(puzzle, deduction, token)
+    try:
+        return search.count(cap)
+    finally:
+        search.close()

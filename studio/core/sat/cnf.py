@@ -1,0 +1,66 @@
+"""Clause builder: a variable pool and a clause list in DIMACS literals.
+
+Variable 1 is reserved for the constant *true* (fixed by a unit clause), so encoders can use
+:data:`TRUE` and :data:`FALSE` as ordinary literals for cells already known, e.g. from the line
+solver. :meth:`CnfBuilder.add` simplifies them away: a clause holding ``TRUE`` is dropped, a
+``FALSE`` literal is removed. That keeps one code path for known and unknown cells while the
+solver only sees what is still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+Literal = int
+Clause = list[Literal]
+LiteralGrid = npt.NDArray[np.int64]
+
+TRUE: Literal = 1
+FALSE: Literal = -1
+
+
+def is_constant(literal: Literal) -> bool:
+    """True for :data:`TRUE` and :data:`FALSE`."""
+    return literal in (TRUE, FALSE)
+
+
+class CnfBuilder:
+    """Collects clauses over a growing pool of variables."""
+
+    def __init__(self) -> None:
+        self.num_vars = 1
+        self.clauses: list[Clause] = [[TRUE]]
+
+    def new_var(self) -> Literal:
+        """A fresh variable (a positive literal)."""
+        self.num_vars += 1
+        return self.num_vars
+
+    def new_vars(self, shape: int | tuple[int, ...]) -> LiteralGrid:
+        """An array of fresh variables of the given shape, numbered in C order."""
+        count = int(np.prod(shape))
+        first = self.num_vars + 1
+        self.num_vars += count
+        return np.arange(first, first + count, dtype=np.int64).reshape(shape)
+
+    def add(self, clause: Iterable[Literal]) -> None:
+        """Add a clause, dropping it if it holds ``TRUE`` and removing ``FALSE`` literals.
+
+        An empty clause (every literal false) makes the formula unsatisfiable; it is kept as
+        the unit clause ``[FALSE]``, which contradicts variable 1.
+        """
+        kept = []
+        for literal in clause:
+            if literal == TRUE:
+                return
+            if literal != FALSE:
+                kept.append(literal)
+        self.clauses.append(kept or [FALSE])
+
+    def add_units(self, literals: Iterable[Literal]) -> None:
+        """Add one unit clause per literal."""
+        for literal in literals:
+            self.add((literal,))

@@ -1,0 +1,121 @@
+"""The one wrapper around python-sat: every solver call in the studio goes through here.
+
+python-sat's plain ``solve()`` holds the GIL for the whole call, which froze the GUI for half a
+minute on a hard puzzle (DESIGN.md §2, Threads). ``solve_limited(expect_interrupt=True)`` on the
+MiniSat family releases it and honours ``interrupt()``, so this session always uses that path, on
+Glucose 4 by default, and turns a time limit, a conflict limit or a cancel request into an
+interrupt.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+
+from pysat.solvers import Solver
+
+from studio.core.cancel import CancelToken, Stopped
+from studio.core.sat.cnf import CnfBuilder, Literal
+
+#: Backends that support ``solve_limited(expect_interrupt=True)``: the MiniSat family.
+BACKENDS = ("glucose4", "glucose3", "minisat22", "maplechrono")
+
+
+class SolverSession:
+    """An incremental SAT solver loaded with a formula.
+
+    Args:
+        cnf: the formula; its variable pool keeps growing through :meth:`new_var`.
+        cancel: stops :meth:`solve` when cancelled or past its deadline.
+        backend: one of :data:`BACKENDS`.
+        conflict_limit: conflicts allowed per :meth:`solve` call (``None``: unlimited).
+
+    Raises:
+        ValueError: for a backend outside :data:`BACKENDS`.
+    """
+
+    def __init__(
+        self,
+        cnf: CnfBuilder,
+        *,
+        cancel: CancelToken | None = None,
+        backend: str = "glucose4",
+        conflict_limit: int | None = None,
+    ) -> None:
+        if backend not in BACKENDS:
+            raise ValueError(f"backend {backend!r} cannot be interrupted; use one of {BACKENDS}")
+        self._cnf = cnf
+        self._cancel = cancel if cancel is not None else CancelToken()
+        self._conflict_limit = conflict_limit
+        self._solver = Solver(name=backend, bootstrap_with=cnf.clauses)
+        self._model: list[int] | None = None
+        self.calls = 0
+
+    def __enter__(self) -> SolverSession:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the solver; the session cannot be used afterwards."""
+        self._solver.delete()
+
+    def new_var(self) -> Literal:
+        """A fresh variable, e.g. an activation literal for a retractable clause."""
+        return self._cnf.new_var()
+
+    def add_clause(self, clause: Iterable[Literal]) -> None:
+        self._solver.add_clause(list(clause))
+
+    def set_phases(self, literals: Sequence[Literal]) -> None:
+        """Prefer these polarities when the solver branches (a hint, not a constraint)."""
+        self._solver.set_phases(list(literals))
+
+    def solve(self, assumptions: Sequence[Literal] = ()) -> bool:
+        """Solve under ``assumptions``; True if satisfiable (the model is then kept).
+
+        Raises:
+            Stopped: cancelled, past the deadline, or over the conflict limit (``"timeout"``).
+        """
+        self._cancel.check()
+        self.calls += 1
+        if self._conflict_limit is not None:
+            self._solver.conf_budget(self._conflict_limit)
+        remaining = self._cancel.remaining()
+        timer = None
+        if remaining is not None:
+            timer = threading.Timer(remaining, self._solver.interrupt)
+            timer.daemon = True
+            timer.start()
+        unregister = self._cancel.on_cancel(self._solver.interrupt)
+        try:
+            result = self._solver.solve_limited(
+                assumptions=list(assumptions), expect_interrupt=True
+            )
+        finally:
+            unregister()
+            if timer is not None:
+                timer.cancel()
+            self._solver.clear_interrupt()
+        if result is None:
+            self._cancel.check()
+            raise Stopped("timeout")
+        self._model = self._solver.get_model() if result else None
+        return bool(result)
+
+    def model(self) -> list[int]:
+        """The model of the last satisfiable :meth:`solve`: ``model[v - 1]`` is ``±v``.
+
+        Raises:
+            RuntimeError: if the last call was not satisfiable.
+        """
+        if self._model is None:
+            raise RuntimeError("no model: the last solve was not satisfiable")
+        return self._model
