@@ -237,7 +237,8 @@ def line_solve(
             else tuple((r, contradiction.index) for r in range(height))
         )
         clue = clues[contradiction.axis][contradiction.index]
-        violation = Violation(f"{contradiction} cannot hold {format_clue(clue)}", line_cells)
+        problem = f"cannot hold {format_clue(clue)}" if clue else "cannot stay empty"
+        violation = Violation(f"{contradiction} {problem}", line_cells)
     return Deduction(grid=grid, contradiction=violation, steps=steps, passes=passes)
 
 

@@ -2,8 +2,8 @@
 
 Modelled on Simon Tatham's ``struct game`` (DESIGN.md §2): one module per kind behind one small
 interface; the kinds are listed in :mod:`studio.core.kinds`. Analysis, uniqueness and variable
-fields are generic; they see a kind only through :class:`Puzzle`. Rule for implementers: anything that passes :meth:`Puzzle.validate` must never
-make another method raise.
+fields are generic; they see a kind only through :class:`Puzzle`. Rule for implementers:
+anything that passes :meth:`Puzzle.validate` must never make another method raise.
 """
 
 from __future__ import annotations

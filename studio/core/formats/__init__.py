@@ -1,0 +1,263 @@
+"""File formats: the registry the CLI and the GUI read and write puzzles through.
+
+Formats (all read and write nonograms):
+
+========  =============================  ==========  ===========================================
+name      what                           extension   module
+========  =============================  ==========  ===========================================
+studio    Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: clues, picture, notes
+ascii     text grid of ``#`` and ``.``   ``.txt``    :mod:`.ascii`: the picture only
+tatham    Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``
+runs      runs lists, rows then columns  ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2]])``
+========  =============================  ==========  ===========================================
+
+Extensions are kept few and conventional, none invented: ``.json`` is always the studio's
+document; ``.txt`` is shared by the three one-line-or-grid text formats.
+
+- Reading (:func:`load`): an extension that belongs to one format decides (``.json``); for
+  ``.txt``, another extension or none, the content decides (sniffing, below).
+- Writing (:func:`save`, :func:`format_for_path`): ``.json`` writes the studio document and
+  ``.txt`` the text grid (the first format in :data:`FORMATS` that lists the extension); pass
+  ``format="tatham"`` or ``format="runs"`` to write those, whatever the file is called.
+
+Sniffing tries each format's cheap test in the order of :data:`FORMATS`: ``{`` starts a studio
+document; ``#``, ``.`` or ``;`` a grid; ``10x10:`` (or ``10x10#``) a game ID; ``(`` or ``[`` runs
+lists. The tests do not overlap. Text that none recognises is read as a grid, whose error then
+points at the first character that is not a cell.
+
+Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
+text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
+for a well-formed puzzle that cannot be valid (prefixed with the file), plain ``StudioError``
+for an unknown format or kind or a file that cannot be written.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from studio.core.document import Document
+from studio.core.errors import FormatError, PuzzleError, StudioError
+from studio.core.formats import ascii, atomic, runs, studio_json, tatham
+from studio.core.kinds import get_kind
+
+
+@dataclass(frozen=True)
+class Format:
+    """A file format of the registry.
+
+    Attributes:
+        name: identifier used by ``--format`` and :func:`get_format`, e.g. ``"tatham"``.
+        title: shown in file dialogs, e.g. ``"Tatham Pattern game ID"``.
+        extensions: file name endings, lower case with the dot, e.g. ``(".json",)``.
+        kinds: the puzzle kinds the format holds, e.g. ``("nonogram",)``.
+        sniff: a cheap test: does this text look like this format?
+        read: text to document; raises :class:`FormatError` (line and column set where the
+            format has them, ``source`` left to the caller). Does not validate the puzzle.
+        write: document to text; raises :class:`FormatError` when the document cannot be
+            written in this format (another kind, or no picture for a grid).
+    """
+
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+    kinds: tuple[str, ...]
+    sniff: Callable[[str], bool]
+    read: Callable[[str], Document]
+    write: Callable[[Document], str]
+
+
+FORMATS: tuple[Format, ...] = (
+    Format(
+        "studio",
+        studio_json.TITLE,
+        (".json",),
+        ("nonogram",),
+        studio_json.sniff,
+        studio_json.read,
+        studio_json.write,
+    ),
+    Format("ascii", ascii.TITLE, (".txt",), ("nonogram",), ascii.sniff, ascii.read, ascii.write),
+    Format(
+        "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
+    ),
+    Format("runs", runs.TITLE, (".txt",), ("nonogram",), runs.sniff, runs.read, runs.write),
+)
+"""Every format, in the order file dialogs list them and sniffing tries them."""
+
+_BY_NAME = {spec.name: spec for spec in FORMATS}
+
+# Text no format recognises is read as a grid: its error names the first non-cell character,
+# which is the most useful thing to say about arbitrary text.
+_FALLBACK = _BY_NAME["ascii"]
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name`` (case-insensitive).
+
+    Raises:
+        StudioError: for an unknown name; the message lists the known ones.
+    """
+    try:
+        return _BY_NAME[name.lower()]
+    except KeyError:
+        known = ", ".join(_BY_NAME)
+        raise StudioError(f"unknown file format {name!r}; known: {known}") from None
+
+
+def format_for_path(path: str | os.PathLike[str]) -> Format:
+    """The format :func:`save` writes to ``path``, chosen by its extension.
+
+    ``.json`` gives the studio document, ``.txt`` the text grid (see the module docstring).
+
+    Raises:
+        StudioError: for an extension no format uses; the message lists the known ones.
+    """
+    suffix = Path(path).suffix.lower()
+    chosen = next((spec for spec in FORMATS if suffix in spec.extensions), None)
+    if chosen is None:
+        known = ", ".join(sorted({ext for spec in FORMATS for ext in spec.extensions}))
+        found = f"the extension {suffix!r}" if suffix else "no extension"
+        raise StudioError(
+            f"{os.fspath(path)}: no file format for {found}; use {known}, or name a format"
+        )
+    return chosen
+
+
+def read_text(
+    text: str,
+    *,
+    source: str | None = None,
+    kind: str | None = None,
+    format: str | None = None,
+) -> Document:
+    """Read a document from ``text`` and validate its puzzle.
+
+    Args:
+        text: the file's or the pasted text.
+        source: where the text came from (a file name, ``"game ID"``); prefixes every error.
+        kind: accept only puzzles of this kind (a name or alias, see
+            :func:`studio.core.kinds.get_kind`); also narrows sniffing to its formats.
+        format: the format's name; ``None`` sniffs the content.
+
+    Raises:
+        FormatError: for malformed text, attributed to ``source``.
+        PuzzleError: for a puzzle that cannot be valid; the message starts with ``source``.
+        StudioError: for an unknown kind or format, or a format that does not hold ``kind``.
+    """
+    candidates = _candidates(kind, format)
+    chosen = candidates[0] if format is not None else _sniff(text, candidates)
+    try:
+        document = chosen.read(text)
+        if kind is not None and document.kind != get_kind(kind).name:
+            raise FormatError(f"expected a {get_kind(kind).name}, found a {document.kind}")
+        document.puzzle.validate()
+    except FormatError as error:
+        raise (error.located(source) if source else error) from None
+    except PuzzleError as error:
+        if source:
+            raise PuzzleError(f"{source}: {error}") from None
+        raise
+    return document
+
+
+def load(
+    path: str | os.PathLike[str], *, kind: str | None = None, format: str | None = None
+) -> Document:
+    """Read the document in the file at ``path`` (UTF-8; a byte-order mark is skipped).
+
+    The format is ``format`` if given, else the one format the extension belongs to, else the
+    one the content looks like (see the module docstring).
+
+    Raises:
+        FormatError: for a missing or unreadable file, bytes that are not UTF-8, or malformed
+            text; ``source`` is the path.
+        PuzzleError: for a puzzle that cannot be valid; the message starts with the path.
+        StudioError: for an unknown kind or format.
+    """
+    source = os.fspath(path)
+    text = _read_file(source)
+    if format is None:
+        suffix = Path(source).suffix.lower()
+        owners = [spec for spec in _candidates(kind, None) if suffix in spec.extensions]
+        if len(owners) == 1:
+            format = owners[0].name
+    return read_text(text, source=source, kind=kind, format=format)
+
+
+def save(document: Document, path: str | os.PathLike[str], *, format: str | None = None) -> None:
+    """Write ``document`` to ``path`` atomically (:func:`.atomic.write_text`), UTF-8.
+
+    The format is ``format`` if given, else :func:`format_for_path`. The file always ends in
+    a newline, also for the one-line formats (game ID, runs) whose text has none.
+
+    Raises:
+        FormatError: if the document cannot be written in that format; ``source`` is the path.
+        StudioError: for an unknown format or extension, or when the file cannot be written
+            (the old file, if any, is then unchanged).
+    """
+    source = os.fspath(path)
+    chosen = get_format(format) if format is not None else format_for_path(source)
+    try:
+        text = chosen.write(document)
+    except FormatError as error:
+        raise error.located(source) from None
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        atomic.write_text(source, text)
+    except OSError as error:
+        raise StudioError(f"{source}: cannot write the file: {error.strerror or error}") from error
+
+
+def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
+    """The formats that may be read: those of ``kind``, narrowed to ``format`` if given."""
+    formats = FORMATS
+    if kind is not None:
+        name = get_kind(kind).name
+        formats = tuple(spec for spec in FORMATS if name in spec.kinds)
+        if not formats:
+            raise StudioError(f"no file format holds {name} puzzles yet")
+    if format is None:
+        return formats
+    chosen = get_format(format)
+    if chosen not in formats:
+        raise StudioError(f"the {chosen.title} format does not hold {kind} puzzles")
+    return (chosen,)
+
+
+def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
+    fallback = _FALLBACK if _FALLBACK in candidates else candidates[0]
+    return next((spec for spec in candidates if spec.sniff(text)), fallback)
+
+
+def _read_file(source: str) -> str:
+    try:
+        data = Path(source).read_bytes()
+    except FileNotFoundError:
+        raise FormatError("no such file", source=source) from None
+    except IsADirectoryError:
+        raise FormatError("is a folder, not a file", source=source) from None
+    except OSError as error:
+        raise FormatError(
+            f"cannot read the file: {error.strerror or error}", source=source
+        ) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        byte = data[error.start]
+        raise FormatError(f"not UTF-8 text (byte 0x{byte:02x})", source=source, line=line) from None
+
+
+__all__ = [
+    "FORMATS",
+    "Format",
+    "format_for_path",
+    "get_format",
+    "load",
+    "read_text",
+    "save",
+]

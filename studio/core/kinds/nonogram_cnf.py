@@ -63,13 +63,13 @@ def encode_line(
         for p in range(following.first, min(following.last, run.last + length + 1)):
             cnf.add((-following.at_or_before(p), run.at_or_before(p - length - 1)))
     for j, (run, length) in enumerate(zip(runs, clue, strict=True)):
-        following = runs[j + 1] if j + 1 < len(runs) else None
+        later = runs[j + 1] if j + 1 < len(runs) else None
         for x in range(run.first, len(cells)):
             starts_by_x = run.at_or_before(x)
             started_long_ago = run.at_or_before(x - length)
             cnf.add((-starts_by_x, started_long_ago, cells[x]))
-            next_started = following.at_or_before(x) if following is not None else FALSE
-            cnf.add((-cells[x], -starts_by_x, next_started, -started_long_ago))
+            later_started = later.at_or_before(x) if later is not None else FALSE
+            cnf.add((-cells[x], -starts_by_x, later_started, -started_long_ago))
     first_run = runs[0]
     for x in range(first_run.first):
         cnf.add((-cells[x],))

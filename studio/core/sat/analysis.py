@@ -16,13 +16,15 @@ Pipeline (DESIGN.md §3, "Analysis"):
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 
-from studio.core.cancel import CancelToken, StopReason, Stopped
-from studio.core.grid import BoolGrid, cells_of, unknown_grid
+from studio.core.cancel import CancelToken, Stopped, StopReason
+from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
 from studio.core.puzzle import Cell, Deduction, Puzzle, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid, is_constant
 from studio.core.sat.session import SolverSession
@@ -81,8 +83,13 @@ class Analysis:
 def _decode(cells: LiteralGrid, model: list[int]) -> BoolGrid:
     """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
     values = np.asarray(model, dtype=np.int64)
-    variables = np.abs(cells)
-    return (values[variables - 1] > 0) == (cells > 0)
+    decoded: BoolGrid = (values[np.abs(cells) - 1] > 0) == (cells > 0)
+    return decoded
+
+
+def _filled(grid: PartialGrid) -> BoolGrid:
+    filled: BoolGrid = grid == FILLED
+    return filled
 
 
 class _Search:
@@ -130,6 +137,20 @@ class _Search:
         return found
 
 
+@contextmanager
+def _searching(puzzle: Puzzle, cancel: CancelToken) -> Iterator[tuple[Deduction, _Search | None]]:
+    """Deduce, then open a search unless logic already settled the puzzle (no search then)."""
+    deduction = puzzle.deduce(cancel)
+    if deduction.contradiction is not None or deduction.complete:
+        yield deduction, None
+        return
+    search = _Search(puzzle, deduction, cancel)
+    try:
+        yield deduction, search
+    finally:
+        search.close()
+
+
 def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
     """Status, a solution and the exact variable fields of a valid puzzle.
 
@@ -142,12 +163,11 @@ def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
         The analysis; never raises :class:`Stopped`.
     """
     started = time.perf_counter()
-    token = cancel if cancel is not None else CancelToken()
     height, width = puzzle.shape
     variable = np.zeros((height, width), dtype=bool)
     deduction = Deduction(grid=unknown_grid(height, width))
     solution: BoolGrid | None = None
-    search: _Search | None = None
+    sat_calls = 0
 
     def result(status: Status, stop: Stopped | None = None) -> Analysis:
         return Analysis(
@@ -158,27 +178,26 @@ def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
             complete=stop is None,
             stop_reason=None if stop is None else stop.reason,
             seconds=time.perf_counter() - started,
-            sat_calls=0 if search is None else search.session.calls,
+            sat_calls=sat_calls,
         )
 
     try:
-        deduction = puzzle.deduce(token)
-        if deduction.contradiction is not None:
-            return result(Status.NONE)
-        if deduction.complete:
-            solution = deduction.grid == 1
-            return result(Status.UNIQUE)
-        search = _Search(puzzle, deduction, token)
-        solution = search.solve()
-        if solution is None:
-            return result(Status.NONE)
-        search.variable_fields(solution, variable)
-        return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
+        with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+            if search is None:
+                if deduction.contradiction is not None:
+                    return result(Status.NONE)
+                solution = _filled(deduction.grid)
+                return result(Status.UNIQUE)
+            try:
+                solution = search.solve()
+                if solution is None:
+                    return result(Status.NONE)
+                search.variable_fields(solution, variable)
+            finally:
+                sat_calls = search.session.calls
+            return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
     except Stopped as stop:
         return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
-    finally:
-        if search is not None:
-            search.close()
 
 
 def solve(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> BoolGrid | None:
@@ -187,17 +206,10 @@ def solve(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> BoolGrid | No
     Raises:
         Stopped: when ``cancel`` fires first.
     """
-    token = cancel if cancel is not None else CancelToken()
-    deduction = puzzle.deduce(token)
-    if deduction.contradiction is not None:
-        return None
-    if deduction.complete:
-        return deduction.grid == 1
-    search = _Search(puzzle, deduction, token)
-    try:
+    with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+        if search is None:
+            return None if deduction.contradiction is not None else _filled(deduction.grid)
         return search.solve()
-    finally:
-        search.close()
 
 
 def count_solutions(puzzle: Puzzle, cap: int, *, cancel: CancelToken | None = None) -> int:
@@ -206,14 +218,7 @@ def count_solutions(puzzle: Puzzle, cap: int, *, cancel: CancelToken | None = No
     Raises:
         Stopped: when ``cancel`` fires first.
     """
-    token = cancel if cancel is not None else CancelToken()
-    deduction = puzzle.deduce(token)
-    if deduction.contradiction is not None:
-        return 0
-    if deduction.complete:
-        return min(1, cap)
-    search = _Search(puzzle, deduction, token)
-    try:
+    with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+        if search is None:
+            return 0 if deduction.contradiction is not None else min(1, cap)
         return search.count(cap)
-    finally:
-        search.close()

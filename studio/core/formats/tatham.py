@@ -1,0 +1,171 @@
+"""Simon Tatham's Pattern game ID: ``10x10:2/3.2/1.1.3/.../4.1``.
+
+The format is the game description of Pattern in Simon Tatham's Portable Puzzle Collection
+(``pattern.c``: ``new_game_desc`` writes it, ``validate_desc`` checks it), prefixed by the
+parameters ``WxH`` and ``:`` as the game shows it under *Game > Specific*; the blog post
+*Solving Tatham's Puzzles - Pattern* (``shared/references/tatham-pattern-to-sat-blog.txt``)
+parses the same text.
+
+- After ``WxH:`` come the ``W`` column clues (left to right), then the ``H`` row clues (top to
+  bottom), separated by ``/``; the runs of one line are separated by ``.``.
+- An empty line is an empty string between slashes (``3x2:1//1/1/1``), as Tatham's generator
+  writes it; ``0`` is read as an empty line too.
+- A size of one number, ``10:``, is square, as Tatham's ``decode_params`` reads it.
+- Whitespace around the ID is ignored.
+
+Not read:
+    - the ``,`` suffix of pre-filled *given* cells (Tatham's ``patternpicture`` writes it):
+      givens are not supported yet, and dropping them would change the puzzle;
+    - random-seed IDs, ``10x10#12345``: only Tatham's own generator can turn a seed into a
+      puzzle.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NoReturn
+
+from studio.core.document import Document
+from studio.core.errors import FormatError
+from studio.core.formats.text import (
+    DIGITS,
+    ClueError,
+    clue_from_values,
+    describe_char,
+    nonogram_of,
+    number_at,
+    position,
+)
+from studio.core.kinds.nonogram import Clue, Nonogram
+
+TITLE = "Tatham Pattern game ID"
+
+_SNIFF = re.compile(r"\s*\d+(?:x\d+)?[:#]")
+
+
+def sniff(text: str) -> bool:
+    """True if ``text`` starts like a game ID or a random-seed ID: ``WxH:``, ``WxH#``, ``N:``."""
+    return _SNIFF.match(text) is not None
+
+
+def read(text: str) -> Document:
+    """Parse a Pattern game ID into a document without a picture.
+
+    Raises:
+        FormatError: naming the column (1-based, within its line; the line is given when the
+            ID does not start on the first line) and what was expected, e.g.
+            ``column 9: expected a digit, '.' or '/', found 'x'``; or the count of clues when
+            it does not match the size (``the ID holds 9 clues, 10x10 needs 20``); or that given
+            cells and random-seed IDs are not supported.
+    """
+    return _Reader(text).document()
+
+
+def write(document: Document) -> str:
+    """The game ID of the document's clues (no trailing newline), as Tatham's generator spells it.
+
+    Raises:
+        FormatError: if the document is not a nonogram.
+    """
+    puzzle = nonogram_of(document, TITLE)
+    height, width = puzzle.shape
+    lines = "/".join(".".join(str(n) for n in clue) for clue in (*puzzle.cols, *puzzle.rows))
+    return f"{width}x{height}:{lines}"
+
+
+class _Reader:
+    """A scanner over the ID between its surrounding whitespace."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text.rstrip()
+        self.offset = len(text) - len(text.lstrip())
+
+    def document(self) -> Document:
+        if self.offset >= len(self.text):
+            raise FormatError("expected a game ID like 5x5:2/1.1/3/1/2/1/3/1.1/2/1, found nothing")
+        width, height = self._size()
+        separator = self._peek()
+        if separator == "#":
+            self._fail(
+                "a random-seed ID needs Tatham's Pattern generator to make the puzzle; "
+                "use the game ID it shows under Game > Specific instead"
+            )
+        if separator != ":":
+            self._unexpected("expected ':' after the size")
+        self.offset += 1
+        clues = self._clues()
+        if len(clues) != width + height:
+            raise FormatError(
+                f"the ID holds {len(clues)} clues, {width}x{height} needs {width + height}"
+            )
+        return Document(Nonogram(rows=clues[width:], cols=clues[:width]))
+
+    def _size(self) -> tuple[int, int]:
+        start = self.offset
+        if self._peek() not in DIGITS:
+            self._unexpected("expected the size, like 10x10")
+        width = height = self._number()
+        if self._peek() == "x":
+            self.offset += 1
+            if self._peek() not in DIGITS:
+                self._unexpected("expected a digit after 'x'")
+            height = self._number()
+        if width < 1 or height < 1:
+            self.offset = start
+            self._fail(f"the size must be at least 1x1, found {width}x{height}")
+        return width, height
+
+    def _clues(self) -> list[Clue]:
+        """The ``/``-separated lines up to the end of the ID."""
+        clues: list[Clue] = []
+        while True:
+            clues.append(self._line())
+            char = self._peek()
+            if not char:
+                return clues
+            if char == ",":
+                self._fail("given cells (the ',' suffix of the ID) are not supported yet")
+            if char != "/":
+                # Only reached after a number: at a line's start the digit check in _line
+                # already failed, so here the character follows a run length.
+                self._unexpected("expected a digit, '.' or '/'")
+            self.offset += 1
+
+    def _line(self) -> Clue:
+        """One line's runs, ``2.1.3``, or nothing for an empty line."""
+        if self._peek() not in DIGITS:
+            if self._peek() not in ("", "/", ","):
+                self._unexpected("expected a digit or '/'")
+            return ()
+        starts: list[int] = []
+        values: list[int] = []
+        while True:
+            starts.append(self.offset)
+            values.append(self._number())
+            if self._peek() != ".":
+                break
+            self.offset += 1
+            if self._peek() not in DIGITS:
+                self._unexpected("expected a digit after '.'")
+        try:
+            return clue_from_values(values)
+        except ClueError as error:
+            self.offset = starts[error.index]
+            self._fail(error.message)
+
+    def _number(self) -> int:
+        try:
+            value, self.offset = number_at(self.text, self.offset)
+        except ValueError as error:
+            self._fail(str(error))
+        return value
+
+    def _peek(self) -> str:
+        return self.text[self.offset : self.offset + 1]
+
+    def _unexpected(self, expected: str) -> NoReturn:
+        self._fail(f"{expected}, found {describe_char(self.text, self.offset)}")
+
+    def _fail(self, message: str) -> NoReturn:
+        line, column = position(self.text, self.offset)
+        raise FormatError(message, line=line if line > 1 else None, column=column)

@@ -1,0 +1,98 @@
+"""Helpers the text formats share: clue checking, number scanning, positions in the text.
+
+Each rule about what a clue may hold, or how a position is reported, exists once here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from studio.core.document import Document
+from studio.core.errors import FormatError
+from studio.core.kinds.nonogram import Clue, Nonogram
+
+# A number with more digits than this cannot be a run length of any grid we could hold; the cap
+# also keeps int() clear of Python's limit on converting very long digit strings.
+MAX_DIGITS = 9
+DIGITS = frozenset("0123456789")
+
+
+class ClueError(ValueError):
+    """A clue that is not a list of positive integers; ``index`` is the offending entry."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+def clue_from_values(values: Sequence[object]) -> Clue:
+    """One line's clue from the run lengths a file holds: positive integers, or ``[0]`` alone.
+
+    ``[0]`` (and ``[]``) mean an empty line. Booleans and floats are refused, although Python
+    would take ``True`` for 1 and ``int(2.0)`` for 2: a file holding them is not well made.
+
+    Raises:
+        ClueError: naming the first entry that is not a positive integer.
+    """
+    runs: list[int] = []
+    for index, value in enumerate(values):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ClueError(index, f"expected a positive integer, found {show_value(value)}")
+        runs.append(value)
+    if runs == [0]:
+        return ()
+    if 0 in runs:
+        raise ClueError(runs.index(0), "expected a positive integer, found 0")
+    return tuple(runs)
+
+
+def show_value(value: object) -> str:
+    """A value as JSON spells it, for "found ..." in messages: one line, at most 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    # A lone surrogate (JSON can spell one) would make the message itself unprintable.
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def number_at(text: str, offset: int) -> tuple[int, int]:
+    """The decimal number starting at ``text[offset]`` and the offset just after it.
+
+    Raises:
+        ValueError: with the message to show, if no digit is there or the number is too long.
+    """
+    end = offset
+    while end < len(text) and text[end] in DIGITS:
+        end += 1
+    if end == offset:
+        raise ValueError(f"expected a number, found {describe_char(text, offset)}")
+    if end - offset > MAX_DIGITS:
+        raise ValueError(f"expected a number of at most {MAX_DIGITS} digits, found {end - offset}")
+    return int(text[offset:end]), end
+
+
+def position(text: str, offset: int) -> tuple[int, int]:
+    """The 1-based ``(line, column)`` of ``text[offset]``."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def describe_char(text: str, offset: int) -> str:
+    """The character at ``offset`` for an error message, or "the end of the text"."""
+    return repr(text[offset]) if offset < len(text) else "the end of the text"
+
+
+def nonogram_of(document: Document, format_title: str) -> Nonogram:
+    """The document's nonogram, for a writer of a nonogram-only format.
+
+    Raises:
+        FormatError: if the document holds another kind of puzzle.
+    """
+    if not isinstance(document.puzzle, Nonogram):
+        raise FormatError(f"the {format_title} format holds nonograms, not {document.kind}")
+    return document.puzzle

@@ -1,0 +1,239 @@
+"""The registry: names, extensions, sniffing, validation, load and save with their errors."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import pytest
+
+from studio.core import formats
+from studio.core.document import Document
+from studio.core.errors import FormatError, PuzzleError, StudioError
+from studio.core.formats import FORMATS, format_for_path, get_format, load, read_text, save
+
+PICTURE = np.array([[True, False, True], [True, False, False]])
+PICTURE_DOC = Document.from_picture("nonogram", PICTURE, title="t", author="a", notes="n")
+CLUES_DOC = Document(PICTURE_DOC.puzzle)
+
+GRID_DOC = Document.from_picture("nonogram", PICTURE)
+
+SAMPLES = {
+    "studio": formats.studio_json.write(PICTURE_DOC),
+    "ascii": "#.#\n#..\n",
+    "tatham": "3x2:2//1/1.1/1",
+    "runs": "([[1,1],[1]],[[2],[],[1]])",
+}
+EXPECTED = {"studio": PICTURE_DOC, "ascii": GRID_DOC, "tatham": CLUES_DOC, "runs": CLUES_DOC}
+
+
+def test_names_are_unique_and_every_format_reads_nonograms() -> None:
+    assert [spec.name for spec in FORMATS] == ["studio", "ascii", "tatham", "runs"]
+    assert all(spec.kinds == ("nonogram",) for spec in FORMATS)
+
+
+def test_get_format_is_case_insensitive_and_lists_names_when_unknown() -> None:
+    assert get_format("Tatham") is get_format("tatham")
+    with pytest.raises(StudioError, match="unknown file format 'pbn'; known: studio, ascii"):
+        get_format("pbn")
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        ("a.json", "studio"),
+        ("A.JSON", "studio"),
+        ("dir.v2/a.txt", "ascii"),
+        (Path("x.txt"), "ascii"),
+    ],
+)
+def test_format_for_path_goes_by_extension(path: str | Path, name: str) -> None:
+    assert format_for_path(path).name == name
+
+
+@pytest.mark.parametrize("path", ["puzzle.pbn", "puzzle"])
+def test_format_for_path_refuses_unknown_extensions(path: str) -> None:
+    with pytest.raises(StudioError, match=r"no file format for .*; use \.json, \.txt"):
+        format_for_path(path)
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_read_text_sniffs_every_format(name: str) -> None:
+    assert read_text("\n\n" + SAMPLES[name]) == EXPECTED[name]
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_each_sniff_recognises_only_its_own_sample(name: str) -> None:
+    matches = [spec.name for spec in FORMATS if spec.sniff(SAMPLES[name])]
+    assert matches == [name]
+
+
+def test_text_no_format_recognises_is_read_as_a_grid() -> None:
+    with pytest.raises(FormatError, match=r"line 1, column 1: expected '#' or '\.', found 'h'"):
+        read_text("hello")
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_an_explicit_format_is_not_second_guessed(name: str) -> None:
+    other = SAMPLES["tatham" if name != "tatham" else "runs"]
+    with pytest.raises(FormatError):
+        read_text(other, format=name)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Well-formed, but the clues cannot hold: the validator speaks, prefixed by the source.
+        ("2x1:1/1/3", "puzzle.txt: row 1: clue 3 needs 3 cells, the row has 2"),
+        ("2x1:1/1/1", "puzzle.txt: the row clues add up to 1 filled cells, the column clues to 2"),
+    ],
+)
+def test_invalid_puzzles_raise_puzzle_error_with_the_source(text: str, message: str) -> None:
+    with pytest.raises(PuzzleError) as caught:
+        read_text(text, source="puzzle.txt")
+    assert str(caught.value) == message
+    assert not isinstance(caught.value, FormatError)
+
+
+def test_format_errors_carry_the_source() -> None:
+    with pytest.raises(FormatError) as caught:
+        read_text("10x10:2x", source="game ID")
+    assert str(caught.value) == "game ID, column 8: expected a digit, '.' or '/', found 'x'"
+    assert caught.value.source == "game ID"
+
+
+def test_without_source_errors_are_unchanged() -> None:
+    with pytest.raises(PuzzleError, match=r"^row 1: clue 3"):
+        read_text("2x1:1/1/3")
+
+
+def test_kind_accepts_aliases_and_rejects_unknown_kinds() -> None:
+    assert read_text(SAMPLES["tatham"], kind="Pattern") == CLUES_DOC
+    with pytest.raises(StudioError, match="unknown puzzle kind 'sudoku'; known: nonogram"):
+        read_text(SAMPLES["tatham"], kind="sudoku")
+
+
+def test_load_reads_by_extension_then_content(tmp_path: Path) -> None:
+    for name, text in SAMPLES.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        if name == "studio":
+            # .txt is shared, so the content decides, even for JSON.
+            assert load(path) == PICTURE_DOC
+        else:
+            assert load(path).puzzle == CLUES_DOC.puzzle
+    noext = tmp_path / "puzzle"
+    noext.write_text(SAMPLES["runs"])
+    assert load(noext) == CLUES_DOC
+
+
+def test_load_trusts_a_json_extension(tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.json"
+    path.write_text(SAMPLES["tatham"])
+    with pytest.raises(FormatError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}, line 1, column 2: invalid JSON: Extra data"
+
+
+def test_load_with_a_format_overrides_the_extension(tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.json"
+    path.write_text(SAMPLES["tatham"])
+    assert load(path, format="tatham") == CLUES_DOC
+
+
+def test_load_skips_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "puzzle.json"
+    path.write_bytes(b"\xef\xbb\xbf" + SAMPLES["studio"].encode())
+    assert load(path) == PICTURE_DOC
+
+
+def test_load_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "missing.json"
+    with pytest.raises(FormatError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}: no such file"
+
+
+def test_load_a_folder(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="is a folder, not a file"):
+        load(tmp_path)
+
+
+def test_load_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"#.#\n#..\n; \xe9t\xe9\n")
+    with pytest.raises(FormatError) as caught:
+        load(path)
+    assert str(caught.value) == f"{path}, line 3: not UTF-8 text (byte 0xe9)"
+
+
+def test_load_names_the_file_in_puzzle_errors(tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("2x1:1/1/3\n")
+    with pytest.raises(PuzzleError, match=f"^{path}: row 1"):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    ("name", "document"),
+    list(EXPECTED.items()),
+)
+def test_save_then_load_gives_an_equal_document(
+    tmp_path: Path, name: str, document: Document
+) -> None:
+    path = tmp_path / "puzzle.out"
+    save(document, path, format=name)
+    text = path.read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    assert not text.endswith("\n\n")
+    assert load(path, format=name) == document
+    assert load(path) == document  # content sniffing finds the same format
+
+
+def test_save_chooses_the_format_by_extension(tmp_path: Path) -> None:
+    save(PICTURE_DOC, tmp_path / "p.txt")
+    save(PICTURE_DOC, tmp_path / "p.json")
+    assert (tmp_path / "p.txt").read_text() == "#.#\n#..\n"
+    assert load(tmp_path / "p.json") == PICTURE_DOC
+
+
+def test_save_refuses_what_the_format_cannot_hold(tmp_path: Path) -> None:
+    path = tmp_path / "clues.txt"
+    with pytest.raises(FormatError) as caught:
+        save(CLUES_DOC, path)
+    assert str(caught.value) == f"{path}: this puzzle has no picture to write as a grid"
+    assert not path.exists()
+
+
+def test_save_failure_is_a_studio_error_and_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "p.json"
+    save(PICTURE_DOC, path)
+    before = path.read_bytes()
+
+    def fail(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(StudioError, match="cannot write the file: Permission denied"):
+        save(CLUES_DOC, path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["p.json"]
+
+
+class _Mosaic:
+    """A stand-in for a kind no format writes yet."""
+
+    kind: ClassVar[str] = "mosaic"
+    shape = (1, 1)
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_writers_refuse_other_kinds(name: str) -> None:
+    document = Document(_Mosaic(), np.zeros((1, 1), dtype=bool))  # type: ignore[arg-type]
+    with pytest.raises(FormatError, match="holds nonograms, not mosaic"):
+        get_format(name).write(document)

@@ -1,0 +1,181 @@
+"""Analysis against independent truth: brute force on tiny grids and the shared corpus."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from studio.core.cancel import CancelToken
+from studio.core.grid import grid_from_text, grid_to_text, run_lengths
+from studio.core.kinds.nonogram import Nonogram
+from studio.core.sat.analysis import Status, analyze, count_solutions, solve
+from studio.core.sat.cnf import CnfBuilder
+from studio.core.sat.session import SolverSession
+from tests.conftest import shared_records
+from tests.core.brute import all_solutions
+
+
+@st.composite
+def tiny_puzzles(draw: st.DrawFn) -> Nonogram:
+    """Up to 4×4: clues from a random picture, or random clues (often without solution)."""
+    height, width = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    if draw(st.integers(0, 3)):
+        cells = draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
+        return Nonogram.from_picture(np.array(cells).reshape(height, width))
+
+    def clue(length: int) -> tuple[int, ...]:
+        runs = draw(st.lists(st.integers(1, length), max_size=(length + 1) // 2))
+        return tuple(runs) if sum(runs) + len(runs) - 1 <= length else ()
+
+    rows = [clue(width) for _ in range(height)]
+    cols = [clue(height) for _ in range(width)]
+    if sum(map(sum, rows)) != sum(map(sum, cols)):
+        # Equal totals are a validation rule; keep random clues that pass it.
+        cols = [run_lengths(col) for col in np.zeros((height, width), dtype=bool).T]
+        rows = [() for _ in range(height)]
+    return Nonogram(rows, cols)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tiny_puzzles())
+def test_analysis_agrees_with_brute_force(puzzle: Nonogram) -> None:
+    puzzle.validate()
+    solutions = all_solutions(puzzle.rows, puzzle.cols)
+    analysis = analyze(puzzle)
+    assert analysis.complete
+    expected_status = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
+    assert analysis.status == expected_status
+    if solutions:
+        assert analysis.solution is not None
+        assert any(np.array_equal(analysis.solution, s) for s in solutions)
+        stack = np.array(solutions)
+        assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
+    else:
+        assert analysis.solution is None
+        assert not analysis.variable.any()
+    assert count_solutions(puzzle, 1000) == len(solutions)
+    assert count_solutions(puzzle, 2) == min(2, len(solutions))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.data())
+def test_every_solution_found_satisfies_its_clues(
+    height: int, width: int, data: st.DataObject
+) -> None:
+    cells = data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
+    picture = np.array(cells).reshape(height, width)
+    puzzle = Nonogram.from_picture(picture)
+    analysis = analyze(puzzle)
+    assert analysis.solution is not None
+    assert puzzle.check(analysis.solution) == []
+    assert (
+        not analysis.variable[analysis.solution != picture].size
+        or analysis.variable[analysis.solution != picture].all()
+    ), "a cell where the picture and the solution differ must be variable"
+
+
+def corpus(*, hard: bool = False) -> list[dict]:
+    hardest = {"survey:knotty", "pynogram:frans_faase"}
+    return [r for r in shared_records("nonogram") if (r["id"] in hardest) == hard]
+
+
+@pytest.mark.parametrize("record", corpus(), ids=lambda r: r["id"])
+def test_shared_corpus_verdicts(record: dict) -> None:
+    puzzle = Nonogram(record["rows"], record["cols"])
+    puzzle.validate()
+    analysis = analyze(puzzle, cancel=CancelToken(timeout=30))
+    assert analysis.complete
+    if "unique" in record:
+        assert (analysis.status == Status.UNIQUE) == record["unique"]
+    if record.get("unique") and "solution" in record:
+        assert analysis.solution is not None
+        assert grid_to_text(analysis.solution) == record["solution"]
+    if record.get("line_solvable") is not None:
+        assert analysis.logic_solvable == record["line_solvable"]
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "sample"), [("pynogram:xmas", None), ("mikix-removed:tux", 150)]
+)
+def test_variable_fields_of_ambiguous_puzzles_are_exact(puzzle_id: str, sample: int | None) -> None:
+    """Each variable field takes both values in some solution; every other cell only one.
+
+    Checked cell by cell with an independent solver call that forces the opposite value (on
+    ``tux``, every variable field and a random sample of the other cells, to stay quick).
+    """
+    record = next(r for r in shared_records("nonogram") if r["id"] == puzzle_id)
+    puzzle = Nonogram(record["rows"], record["cols"])
+    analysis = analyze(puzzle)
+    assert analysis.status == Status.MULTIPLE
+    assert analysis.solution is not None
+    cells = np.argwhere(analysis.variable).tolist()
+    fixed = np.argwhere(~analysis.variable).tolist()
+    if sample is not None:
+        rng = np.random.default_rng(0)
+        fixed = [fixed[i] for i in rng.choice(len(fixed), size=sample, replace=False)]
+    cnf = CnfBuilder()
+    literals = puzzle.encode(cnf, np.full(puzzle.shape, -1, dtype=np.int8))
+    with SolverSession(cnf) as session:
+        for r, c in cells + fixed:
+            literal = int(literals[r, c])
+            opposite = -literal if analysis.solution[r, c] else literal
+            assert session.solve([opposite]) == bool(analysis.variable[r, c]), (r, c)
+            if analysis.variable[r, c]:
+                model = np.array(session.model())
+                other = (model[np.abs(literals) - 1] > 0) == (literals > 0)
+                assert puzzle.check(other) == []
+
+
+def test_knotty_published_solutions_pass_check() -> None:
+    record = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    puzzle = Nonogram(record["rows"], record["cols"])
+    first, second = (grid_from_text(s) for s in record["solutions_known"])
+    assert puzzle.check(first) == []
+    assert puzzle.check(second) == []
+    assert int((first != second).sum()) == 14
+
+
+def test_a_time_limit_gives_unknown_and_returns_promptly() -> None:
+    record = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    puzzle = Nonogram(record["rows"], record["cols"])
+    analysis = analyze(puzzle, cancel=CancelToken(timeout=0.5))
+    assert analysis.status == Status.UNKNOWN
+    assert not analysis.complete
+    assert analysis.stop_reason == "timeout"
+    assert analysis.seconds < 5
+
+
+def test_cancel_from_another_thread_stops_the_solver() -> None:
+    import threading
+
+    record = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    puzzle = Nonogram(record["rows"], record["cols"])
+    token = CancelToken()
+    threading.Timer(0.3, token.cancel).start()
+    analysis = analyze(puzzle, cancel=token)
+    assert analysis.stop_reason == "cancelled"
+    assert analysis.seconds < 5
+
+
+def test_solve_returns_a_solution_or_none() -> None:
+    assert solve(Nonogram([(1,)], [(1,)])) is not None
+    impossible = Nonogram([(1,), (1,)], [(2,), ()])
+    impossible.validate()
+    assert solve(impossible) is not None
+    contradiction = Nonogram([(2,), (2,)], [(2,), (1,)])  # totals differ: validate rejects it
+    with pytest.raises(ValueError, match="add up"):
+        contradiction.validate()
+
+
+def test_no_solution_names_the_line() -> None:
+    # Valid clues with equal totals, yet row 2 ("1 1" in three cells) forces column 1 filled.
+    puzzle = Nonogram([(), (1, 1)], [(), (), (2,)])
+    puzzle.validate()
+    assert all_solutions(puzzle.rows, puzzle.cols) == []
+    analysis = analyze(puzzle)
+    assert analysis.status == Status.NONE
+    assert analysis.contradiction is not None
+    assert analysis.contradiction.message == "column 1 cannot stay empty"
+    assert analysis.contradiction.cells == ((0, 0), (1, 0))
