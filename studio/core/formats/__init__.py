@@ -58,6 +58,8 @@ class Format:
             format has them, ``source`` left to the caller). Does not validate the puzzle.
         write: document to text; raises :class:`FormatError` when the document cannot be
             written in this format (another kind, or no picture for a grid).
+        needs_picture: True if ``write`` needs the document's picture (the grid holds nothing
+            else).
     """
 
     name: str
@@ -67,6 +69,7 @@ class Format:
     sniff: Callable[[str], bool]
     read: Callable[[str], Document]
     write: Callable[[Document], str]
+    needs_picture: bool = False
 
 
 FORMATS: tuple[Format, ...] = (
@@ -79,7 +82,16 @@ FORMATS: tuple[Format, ...] = (
         studio_json.read,
         studio_json.write,
     ),
-    Format("ascii", ascii.TITLE, (".txt",), ("nonogram",), ascii.sniff, ascii.read, ascii.write),
+    Format(
+        "ascii",
+        ascii.TITLE,
+        (".txt",),
+        ("nonogram",),
+        ascii.sniff,
+        ascii.read,
+        ascii.write,
+        needs_picture=True,
+    ),
     Format(
         "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
     ),

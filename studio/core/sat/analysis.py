@@ -80,6 +80,24 @@ class Analysis:
         return cells_of(self.variable)
 
 
+def describe(analysis: Analysis) -> str:
+    """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``."""
+    stopped = {"timeout": "time limit reached", "cancelled": "stopped"}.get(
+        analysis.stop_reason or "", ""
+    )
+    if analysis.status == Status.UNIQUE:
+        logic = "line-solvable" if analysis.logic_solvable else "not line-solvable"
+        return f"Unique · {logic}"
+    if analysis.status == Status.MULTIPLE:
+        count = int(analysis.variable.sum())
+        more = f" or more ({stopped})" if not analysis.complete else ""
+        return f"Ambiguous: {count}{more} variable field{'s' if count != 1 else ''}"
+    if analysis.status == Status.NONE:
+        where = analysis.contradiction.message if analysis.contradiction else "found by search"
+        return f"No solution: {where}"
+    return f"Unknown: {stopped}"
+
+
 def _decode(cells: LiteralGrid, model: list[int]) -> BoolGrid:
     """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
     values = np.asarray(model, dtype=np.int64)

@@ -1,0 +1,509 @@
+"""The command line: ``studio analyze|solve|convert|import-image|gui`` (DESIGN.md §1, item 7).
+
+Every command but ``gui`` drives :mod:`studio.core` only; the GUI is imported inside its handler
+so that scripting never loads Qt.
+
+Exit status:
+
+- 0: the command did its work, whatever the verdict (ambiguous and impossible puzzles included);
+- 1: ``solve`` only: the puzzle has no solution;
+- 2: bad input (a malformed or missing file, an unknown kind or format, a bad option), reported
+  as one line ``studio: error: <message>`` on standard error; commands that take several inputs
+  still process the good ones and exit 2 at the end;
+- 3: ``solve`` only: the time limit was reached before a solution was found.
+
+``gui`` returns the window's exit status, or 1 when the window cannot be loaded (no Qt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, NoReturn
+
+import studio
+from studio.core import formats, pixelart
+from studio.core.cancel import CancelToken
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.formats import Format
+from studio.core.grid import cells_of, grid_to_text
+from studio.core.kinds import get_kind
+from studio.core.sat.analysis import Analysis, Status, analyze, describe
+
+EXIT_OK = 0
+EXIT_NO_SOLUTION = 1
+EXIT_BAD_INPUT = 2
+EXIT_TIME_LIMIT = 3
+
+# A missing argument ending in one of these, or starting like a path, is reported as a missing
+# file rather than parsed as puzzle text (whose error would be about an unexpected character).
+_EXTENSIONS = frozenset(ext for spec in formats.FORMATS for ext in spec.extensions)
+_PATH_STARTS = ("/", "./", "../", "~", ".\\", "..\\", "\\")
+_LABEL_WIDTH = 40
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+def is_puzzle_text(argument: str) -> bool:
+    """True if ``argument`` is to be read as the puzzle itself rather than as a file name.
+
+    That is when no file exists under that name, it does not look like a path (a known
+    extension, a leading ``/``, ``./``, ``../``, ``~`` or ``\\``), and some format recognises the
+    text: a game ID, runs lists, a studio document, a grid.
+    """
+    if os.path.lexists(argument):
+        return False
+    if "\n" in argument:
+        return True
+    if Path(argument).suffix.lower() in _EXTENSIONS or argument.startswith(_PATH_STARTS):
+        return False
+    return any(spec.sniff(argument) for spec in formats.FORMATS)
+
+
+def read_input(argument: str, *, kind: str | None = None, position: int | None = None) -> Document:
+    """The document named by a command-line INPUT: a file, or a game ID (or other puzzle text).
+
+    Args:
+        argument: the INPUT as given.
+        kind: accept only this kind of puzzle.
+        position: the 1-based place of the input among several, named in errors about puzzle
+            text (which has no file name to tell the inputs apart).
+
+    Raises:
+        StudioError: for a missing or malformed file or text, or a puzzle that cannot be valid.
+    """
+    if not is_puzzle_text(argument):
+        return formats.load(argument, kind=kind)
+    source = "game ID" if formats.get_format("tatham").sniff(argument) else "argument"
+    if position is not None:
+        source = f"{source} (input {position})"
+    return formats.read_text(argument, source=source, kind=kind)
+
+
+def label(argument: str) -> str:
+    """How human-readable output names an input: the argument, long puzzle text shortened."""
+    if not is_puzzle_text(argument) or len(argument) <= _LABEL_WIDTH:
+        return argument
+    return argument[: _LABEL_WIDTH - 3] + "..."
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def analysis_record(argument: str, document: Document, analysis: Analysis) -> dict[str, Any]:
+    """The JSON object ``analyze --json`` prints for one input (``import-image`` adds to it)."""
+    height, width = document.puzzle.shape
+    contradiction = analysis.contradiction
+    return {
+        "input": argument,
+        "kind": document.kind,
+        "width": width,
+        "height": height,
+        "status": analysis.status.value,
+        "solution": None if analysis.solution is None else grid_to_text(analysis.solution),
+        "variable_cells": [list(cell) for cell in cells_of(analysis.variable)],
+        "line_solvable": analysis.logic_solvable,
+        "seconds": round(analysis.seconds, 6),
+        "variable_cells_complete": analysis.complete,
+        "contradiction": None if contradiction is None else contradiction.message,
+    }
+
+
+def json_line(record: dict[str, Any]) -> str:
+    """One JSON Lines line (no newline) for ``record``."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+def verdict(analysis: Analysis) -> str:
+    """The human summary of an analysis, e.g. ``Unique · line-solvable (0.004 s)``."""
+    seconds = f"{analysis.seconds:.3f} s" if analysis.seconds >= 0.001 else "< 0.001 s"
+    return f"{describe(analysis)} ({seconds})"
+
+
+def report_error(message: str | StudioError) -> None:
+    """``studio: error: <message>`` on standard error, on one line whatever the message holds."""
+    print(f"studio: error: {' '.join(str(message).splitlines())}", file=sys.stderr, flush=True)
+
+
+def note(message: str) -> None:
+    """A remark on standard error that is not an error (``studio: <message>``)."""
+    print(f"studio: {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    """``studio`` / ``studio gui [FILE]``: open the window; exit 1 if it cannot be loaded."""
+    try:
+        from studio.gui.app import run  # only here: no other command may import Qt
+    except ImportError as error:  # no PySide6, or a system library Qt needs is missing
+        report_error(f"cannot open the window: {error}")
+        return 1
+    return int(run(args.file))
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """``studio analyze``: one verdict (or JSON object) per good input, in input order."""
+    several = len(args.inputs) > 1
+    status = EXIT_OK
+    for position, argument in enumerate(args.inputs, start=1):
+        try:
+            document = read_input(argument, kind=args.kind, position=position if several else None)
+        except StudioError as error:
+            report_error(error)
+            status = EXIT_BAD_INPUT
+            continue
+        analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
+        if args.json:
+            print(json_line(analysis_record(argument, document, analysis)), flush=True)
+        else:
+            print(f"{label(argument)}: {verdict(analysis)}", flush=True)
+    return status
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    """``studio solve``: print one solution; say on stderr when it is not the only one."""
+    document = read_input(args.input, kind=args.kind)
+    analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
+    name = label(args.input)
+    if analysis.solution is None:
+        note(f"{name}: {verdict(analysis)}")
+        return EXIT_NO_SOLUTION if analysis.status is Status.NONE else EXIT_TIME_LIMIT
+    print("\n".join(grid_to_text(analysis.solution)))
+    if analysis.status is Status.MULTIPLE:
+        note(f"{name}: not unique ({verdict(analysis)}); printed one solution")
+    elif analysis.status is Status.UNKNOWN:
+        note(f"{name}: time limit reached before uniqueness was checked; printed one solution")
+    return EXIT_OK
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """``studio convert``: read any format, write the one named by ``-o`` or ``--format``."""
+    document = read_input(args.input, kind=args.kind)
+    target = output_format(args.output, args.format)
+    document = with_picture_for(document, target, args.timeout, label(args.input))
+    if args.output == "-":
+        sys.stdout.write(document_text(document, target))
+    else:
+        formats.save(document, args.output, format=target.name)
+    return EXIT_OK
+
+
+def output_format(output: str, name: str | None) -> Format:
+    """The format to write: ``--format`` if given, else the one of the output's extension."""
+    if name is not None:
+        return formats.get_format(name)
+    if output == "-":
+        known = ", ".join(spec.name for spec in formats.FORMATS)
+        raise StudioError(f"writing to standard output (-o -) needs --format: one of {known}")
+    return formats.format_for_path(output)
+
+
+def with_picture_for(
+    document: Document, target: Format, timeout: float | None, name: str
+) -> Document:
+    """``document``, given its solution as picture when ``target`` cannot write it without one.
+
+    A puzzle known by its clues only (a game ID) has no picture; formats that write the picture
+    (the text grid) get the solution instead, which must be unique to stand for the picture.
+
+    Raises:
+        StudioError: if the puzzle has several solutions, none, or the time limit stopped it.
+    """
+    if document.picture is not None or not target.needs_picture:
+        return document
+    analysis = analyze(document.puzzle, cancel=CancelToken(timeout=timeout))
+    if analysis.status is not Status.UNIQUE:
+        raise StudioError(
+            f"{name}: the {target.name} format needs the picture, and the puzzle's solution "
+            f"is not unique ({describe(analysis)})"
+        )
+    return replace(document, picture=analysis.solution)
+
+
+def run_import_image(args: argparse.Namespace) -> int:
+    """``studio import-image``: each image becomes a nonogram, written, printed or analysed."""
+    options = pixelart.ImportOptions(threshold=args.threshold, invert=args.invert, shape=args.size)
+    folder = import_folder(args.output, len(args.images))
+    written: dict[Path, str] = {}
+    status = EXIT_OK
+    for position, image in enumerate(args.images):
+        try:
+            document = pixelart.import_document(image, options)
+            if args.output is not None:
+                path = (
+                    Path(args.output)
+                    if folder is None
+                    else folder / output_name(image, args.format)
+                )
+                if path in written:
+                    raise StudioError(f"{image}: {path} was already written for {written[path]}")
+                formats.save(document, path, format=args.format)
+                written[path] = image
+            if args.json:
+                print(json_line(imported_record(image, document, args.timeout)), flush=True)
+            elif args.output is None:
+                separator = "\n" if position > 0 else ""
+                text = document_text(document, formats.get_format(args.format or "ascii"))
+                print(separator + text, end="", flush=True)
+        except StudioError as error:
+            report_error(error)
+            status = EXIT_BAD_INPUT
+    return status
+
+
+def import_folder(output: str | None, count: int) -> Path | None:
+    """The folder ``-o`` names (created if missing), or ``None`` when it names one file.
+
+    ``-o`` is a folder for several images, or when it is an existing folder.
+
+    Raises:
+        StudioError: when the folder cannot be created.
+    """
+    if output is None or (count == 1 and not Path(output).is_dir()):
+        return None
+    folder = Path(output)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StudioError(
+            f"{output}: cannot create the folder: {error.strerror or error}"
+        ) from error
+    return folder
+
+
+def output_name(image: str, format_name: str | None) -> str:
+    """``<stem>.json``, or the stem with the extension of the format named (``--format``)."""
+    extension = ".json" if format_name is None else formats.get_format(format_name).extensions[0]
+    return Path(image).stem + extension
+
+
+def imported_record(image: str, document: Document, timeout: float | None) -> dict[str, Any]:
+    """:func:`analysis_record` of an imported picture, plus the ``picture`` itself."""
+    record = analysis_record(
+        image, document, analyze(document.puzzle, cancel=CancelToken(timeout=timeout))
+    )
+    assert document.picture is not None  # an import always has its picture
+    record["picture"] = grid_to_text(document.picture)
+    return record
+
+
+def document_text(document: Document, target: Format) -> str:
+    """The document as ``target`` writes it, ending in a newline as saved files do."""
+    text = target.write(document)
+    return text if text.endswith("\n") else text + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument parsing
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``studio: error: <message>``, exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"studio: error: {message} (see '{self.prog} --help')\n")
+
+
+def _kind(name: str) -> str:
+    try:
+        return get_kind(name).name
+    except StudioError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _format(name: str) -> str:
+    try:
+        return formats.get_format(name).name
+    except StudioError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _timeout(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not (seconds > 0 and math.isfinite(seconds)):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return seconds
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``WxH`` (width x height, e.g. ``16x12``) as the ``(height, width)`` of ImportOptions."""
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(part.isdecimal() for part in parts):
+        raise argparse.ArgumentTypeError(f"expected WxH (width x height) like 16x12, got {text!r}")
+    width, height = int(parts[0]), int(parts[1])
+    if not (1 <= width <= pixelart.MAX_SIDE and 1 <= height <= pixelart.MAX_SIDE):
+        raise argparse.ArgumentTypeError(
+            f"width and height must be 1 to {pixelart.MAX_SIDE}, got {text!r}"
+        )
+    return height, width
+
+
+def _threshold(text: str) -> int:
+    if not (text.isdecimal() and 0 <= int(text) <= 255):
+        raise argparse.ArgumentTypeError(f"expected a luminance from 0 to 255, got {text!r}")
+    return int(text)
+
+
+_FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
+
+_ANALYZE_EPILOG = """\
+INPUT is a puzzle file in any supported format, or the puzzle itself when no file of that name
+exists and the text looks like one (a Tatham game ID such as 2x2:1/1/1/1, runs lists, a grid).
+
+With several inputs every good one is analysed even when others are bad: each bad input is
+reported on standard error, prints nothing on standard output (no JSON line either), and the
+exit status is then 2. Otherwise it is 0, whatever the verdict.
+
+--json prints one object per input, one per line, in input order: input, kind, width, height,
+status (unique, multiple, none, or unknown when the time limit stopped it), solution (rows of
+# and ., or null), variable_cells ([row, col], 0-based), line_solvable, seconds,
+variable_cells_complete (false when the time limit cut the search short) and contradiction
+(the impossible line, or null).
+
+examples:
+  studio analyze 5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1
+  studio analyze --json --timeout 5 puzzles/*.json"""
+
+_SOLVE_EPILOG = """\
+Prints the solution as rows of # (filled) and . (empty). Exit status: 0 when a solution is
+printed (if the puzzle has several, one of them, and a note on standard error says so); 1 when
+the puzzle has no solution; 2 on bad input; 3 when the time limit ran out before a solution.
+
+example:
+  studio solve 5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1"""
+
+_CONVERT_EPILOG = f"""\
+The output format is --format ({_FORMAT_NAMES}) or else OUT's extension: .json is the studio
+document, .txt the text grid. -o - writes to standard output and needs --format. The text grid
+holds the picture: a puzzle known only by its clues is solved and its solution written, which
+fails (exit 2) unless the solution is unique.
+
+examples:
+  studio convert 5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1 -o heart.json
+  studio convert heart.json -o - --format runs"""
+
+_IMPORT_EPILOG = f"""\
+Without -o each picture is printed as a text grid (or in --format), a blank line between
+images; with --json only the JSON lines are printed: the object of 'studio analyze --json' plus
+picture (rows of # and .). With -o, one image is written to that file (format from its
+extension unless --format) and several go into that folder, created if missing, as
+<stem>.json (or the extension of --format). A bad image is reported on standard error and the
+others are still imported; the exit status is then 2. Formats: {_FORMAT_NAMES}.
+
+examples:
+  studio import-image icon.png --size 16x16
+  studio import-image icons/*.png --threshold 128 -o puzzles/ --json"""
+
+
+def _subparser(
+    commands: argparse._SubParsersAction[_Parser], name: str, summary: str, epilog: str
+) -> _Parser:
+    return commands.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
+def _add_kind(parser: _Parser) -> None:
+    parser.add_argument(
+        "--kind", type=_kind, help="accept only puzzles of this kind (e.g. nonogram)"
+    )
+
+
+def _add_timeout(parser: _Parser, what: str) -> None:
+    parser.add_argument(
+        "--timeout", type=_timeout, metavar="SECONDS", help=f"time limit{what} (default: none)"
+    )
+
+
+def build_parser() -> _Parser:
+    """The ``studio`` argument parser; each subcommand's handler is its ``handler`` default."""
+    parser = _Parser(
+        prog="studio",
+        description="Puzzle Studio: design, analyse and publish nonograms. "
+        "Without a command, opens the window.",
+        epilog="Run 'studio COMMAND --help' for a command's options and examples.",
+    )
+    parser.add_argument("--version", action="version", version=f"studio {studio.__version__}")
+    parser.set_defaults(handler=run_gui, file=None)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    gui = _subparser(commands, "gui", "open the window", "example:\n  studio gui heart.json")
+    gui.add_argument("file", nargs="?", metavar="FILE", help="a puzzle to open")
+    gui.set_defaults(handler=run_gui)
+
+    analyze_ = _subparser(
+        commands, "analyze", "uniqueness, variable fields and line-solvability", _ANALYZE_EPILOG
+    )
+    analyze_.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle file or game ID")
+    _add_kind(analyze_)
+    analyze_.add_argument("--json", action="store_true", help="print JSON Lines")
+    _add_timeout(analyze_, " per input")
+    analyze_.set_defaults(handler=run_analyze)
+
+    solve = _subparser(commands, "solve", "print a solution", _SOLVE_EPILOG)
+    solve.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
+    _add_kind(solve)
+    _add_timeout(solve, "")
+    solve.set_defaults(handler=run_solve)
+
+    convert = _subparser(commands, "convert", "convert between file formats", _CONVERT_EPILOG)
+    convert.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
+    convert.add_argument("-o", "--output", required=True, metavar="OUT", help="file, or -")
+    convert.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
+    _add_kind(convert)
+    _add_timeout(convert, " for solving a puzzle whose picture is needed")
+    convert.set_defaults(handler=run_convert)
+
+    image = _subparser(commands, "import-image", "make nonograms from images", _IMPORT_EPILOG)
+    image.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, GIF, BMP or XBM file")
+    image.add_argument(
+        "--size", type=parse_size, metavar="WxH", help="scale to W columns and H rows"
+    )
+    image.add_argument(
+        "--threshold",
+        type=_threshold,
+        default=pixelart.DEFAULT_THRESHOLD,
+        metavar="N",
+        help="pixels darker than this luminance (0-255) are filled (default: %(default)s)",
+    )
+    image.add_argument("--invert", action="store_true", help="fill the light pixels instead")
+    image.add_argument("-o", "--output", metavar="OUT", help="file (one image) or folder")
+    image.add_argument("--json", action="store_true", help="print the analysis as JSON Lines")
+    image.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
+    _add_timeout(image, " per image for --json")
+    image.set_defaults(handler=run_import_image)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (default ``sys.argv[1:]``); returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, --version and usage errors: argparse has printed
+        return EXIT_OK if stop.code is None else int(stop.code)
+    try:
+        return int(args.handler(args))
+    except StudioError as error:
+        report_error(error)
+        return EXIT_BAD_INPUT

@@ -1,0 +1,334 @@
+"""The main window: menus, the puzzle view, the status bar, and the file commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum, auto
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+)
+
+from studio.core import formats
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.pixelart import FORMATS as IMAGE_FORMATS
+from studio.core.pixelart import open_image
+from studio.core.sat.analysis import Analysis, describe
+from studio.gui.analysis import AnalysisController, AnalysisResult
+from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
+from studio.gui.document_model import DocumentModel
+from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
+from studio.gui.settings import Settings
+
+APP_NAME = "Puzzle Studio"
+IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
+PUZZLE_FILTER = "Puzzles (*.json *.txt);;Puzzle Studio documents (*.json);;All files (*)"
+IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
+SAVE_FILTER = "Puzzle Studio document (*.json)"
+
+
+class Choice(Enum):
+    """The answer to "save your changes?"."""
+
+    SAVE = auto()
+    DISCARD = auto()
+    CANCEL = auto()
+
+
+def blank_document(height: int = 15, width: int = 15) -> Document:
+    """An empty nonogram picture of ``height`` × ``width`` cells."""
+    return Document.from_picture("nonogram", np.zeros((height, width), dtype=bool))
+
+
+class MainWindow(QMainWindow):
+    """One document at a time, analysed live."""
+
+    def __init__(self, document: Document | None = None) -> None:
+        super().__init__()
+        self.settings = Settings()
+        self.model = DocumentModel(document or blank_document(), self)
+        self.view = PuzzleView(self.model)
+        self.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
+        self.analysis = AnalysisController(self)
+        scroll = QScrollArea()
+        scroll.setWidget(self.view)
+        scroll.setWidgetResizable(True)
+        self.setCentralWidget(scroll)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("analysisStatus")
+        self.position_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.position_label)
+        self.setAcceptDrops(True)
+        self._build_actions()
+        self._build_menus()
+
+        self.model.changed.connect(self._document_changed)
+        self.model.file_changed.connect(self._update_title)
+        self.analysis.started.connect(self._analysis_started)
+        self.analysis.finished.connect(self._analysis_finished)
+        self.view.hovered.connect(self._show_position)
+        self.resize(900, 700)
+        self._update_title()
+        self._document_changed(immediately=True)
+
+    # Actions and menus ----------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[..., object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New…", self.new_puzzle, keys.New)
+        self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
+        self.save_action = self._action("&Save", self.save, keys.Save)
+        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
+        self.import_action = self._action("&Import Image…", self.import_dialog, "Ctrl+I")
+        self.quit_action = self._action("&Quit", self.close, keys.Quit)
+        self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(keys.Undo)
+        self.redo_action = self.model.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(keys.Redo)
+        self.zoom_in_action = self._action("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
+        self.zoom_out_action = self._action("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)
+        self.zoom_reset_action = self._action(
+            "&Actual Size", lambda: self._zoom(DEFAULT_CELL - self.view.cell), "Ctrl+0"
+        )
+        self.variable_action = self._action(
+            "Show &Variable Fields", self.view.set_show_variable, "V"
+        )
+        self.variable_action.setCheckable(True)
+        self.variable_action.setChecked(True)
+        self.stop_action = self._action("&Stop Analysis", self.stop_analysis, "Esc")
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar().addMenu("&File")
+        menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        menu.addActions([self.save_action, self.save_as_action])
+        menu.addSeparator()
+        menu.addAction(self.import_action)
+        menu.addSeparator()
+        menu.addAction(self.quit_action)
+        menu = self.menuBar().addMenu("&Edit")
+        menu.addActions([self.undo_action, self.redo_action])
+        menu = self.menuBar().addMenu("&View")
+        menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
+        menu.addSeparator()
+        menu.addActions([self.variable_action, self.stop_action])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        if not recent:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+
+    # Analysis -------------------------------------------------------------------------------
+
+    def _document_changed(self, immediately: bool = False) -> None:
+        self._show_status("Checking…")
+        self.analysis.request(self.model.document.puzzle, immediately=immediately)
+
+    def _analysis_started(self, _generation: int) -> None:
+        self._show_status("Checking…")
+
+    def _analysis_finished(self, result: AnalysisResult) -> None:
+        if result.puzzle != self.model.document.puzzle:
+            return
+        self.view.set_analysis(result.analysis)
+        self._show_status(self.status_text(result.analysis))
+
+    def status_text(self, analysis: Analysis) -> str:
+        text = describe(analysis)
+        if analysis.stop_reason == "timeout":
+            text += f" after {self.analysis.time_limit:g} s"
+        return text
+
+    def stop_analysis(self) -> None:
+        if self.analysis.busy:
+            self.analysis.cancel()
+            self._show_status("Analysis stopped")
+
+    def _show_status(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    def _show_position(self, cell: tuple[int, int] | None) -> None:
+        self.position_label.setText(
+            "" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"
+        )
+
+    def _zoom(self, step: int) -> None:
+        self.view.set_cell_size(self.view.cell + step)
+        self.settings.set_cell_size(self.view.cell)
+
+    # Files ----------------------------------------------------------------------------------
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.model.name}[*] — {APP_NAME}")
+        self.setWindowModified(self.model.modified)
+
+    def new_puzzle(self) -> None:
+        if not self.maybe_save():
+            return
+        dialog = NewPuzzleDialog(self)
+        if dialog.exec() == NewPuzzleDialog.DialogCode.Accepted:
+            self.model.load(blank_document(*dialog.shape()))
+
+    def open_dialog(self) -> None:
+        path = self.ask_open_path()
+        if path is not None:
+            self.open_path(path)
+
+    def open_path(self, path: Path) -> bool:
+        """Open a puzzle file (or import an image file); False if cancelled or unreadable."""
+        if path.suffix.lower() in IMAGE_SUFFIXES:
+            return self.import_path(path)
+        if not self.maybe_save():
+            return False
+        try:
+            document = formats.load(path)
+        except StudioError as error:
+            self.show_error("Cannot open the puzzle", str(error))
+            return False
+        is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
+        # Only a studio document can be saved back in place without losing anything; other
+        # formats are saved as a new studio document (Save asks for a name).
+        self.model.load(document, path=path if is_studio else None, name=path.stem)
+        self.settings.add_recent_file(path)
+        return True
+
+    def import_dialog(self) -> None:
+        path = self.ask_image_path()
+        if path is not None:
+            self.import_path(path)
+
+    def import_path(self, path: Path) -> bool:
+        """Import an image as a new nonogram, after the import dialog; False if cancelled."""
+        if not self.maybe_save():
+            return False
+        try:
+            image = open_image(path)
+        except StudioError as error:
+            self.show_error("Cannot import the image", str(error))
+            return False
+        dialog = ImportImageDialog(image, path, self)
+        if not self.run_import_dialog(dialog):
+            return False
+        picture = dialog.picture()
+        if picture is None:
+            return False
+        self.model.load(Document.from_picture("nonogram", picture, title=path.stem), name=path.stem)
+        self.model.undo_stack.resetClean()  # an imported picture is unsaved work
+        self.settings.add_recent_file(path)
+        return True
+
+    def save(self) -> bool:
+        if self.model.path is None:
+            return self.save_as()
+        return self.save_to(self.model.path)
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path()
+        return path is not None and self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        try:
+            formats.save(self.model.document, path, format="studio")
+        except StudioError as error:
+            self.show_error("Cannot save the puzzle", str(error))
+            return False
+        self.model.mark_saved(path)
+        self.settings.add_recent_file(path)
+        self.statusBar().showMessage(f"Saved {path}", 3000)
+        return True
+
+    def maybe_save(self) -> bool:
+        """Ask to save unsaved changes; True if it is fine to drop the document now."""
+        if not self.model.modified:
+            return True
+        choice = self.ask_save_changes()
+        if choice == Choice.SAVE:
+            return self.save()
+        return choice == Choice.DISCARD
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.maybe_save():
+            self.analysis.shutdown()
+            event.accept()
+        else:
+            event.ignore()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        urls = [url for url in event.mimeData().urls() if url.isLocalFile()]
+        if urls:
+            event.acceptProposedAction()
+            self.open_path(Path(urls[0].toLocalFile()))
+
+    # Questions to the user: separate methods so that tests can answer them ------------------
+
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open puzzle", "", PUZZLE_FILTER)
+        return Path(name) if name else None
+
+    def ask_image_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import image", "", IMAGE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        suggested = str(self.model.path or Path.cwd() / f"{self.model.name}.json")
+        name, _ = QFileDialog.getSaveFileName(self, "Save puzzle", suggested, SAVE_FILTER)
+        return Path(name) if name else None
+
+    def ask_save_changes(self) -> Choice:
+        buttons = QMessageBox.StandardButton
+        answer = QMessageBox.question(
+            self,
+            APP_NAME,
+            f"Save the changes to “{self.model.name}”?",
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            buttons.Save,
+        )
+        return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(
+            answer, Choice.CANCEL
+        )
+
+    def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
+        return dialog.exec() == ImportImageDialog.DialogCode.Accepted
+
+    def show_error(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)

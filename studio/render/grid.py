@@ -1,0 +1,178 @@
+"""QPainter drawing of a puzzle grid and its nonogram clues.
+
+The same routines draw the canvas on screen and, later, images and printed pages (DESIGN.md §2:
+one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
+grids, clue tuples) and a :class:`Layout`, never widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+
+from studio.core.grid import BoolGrid
+
+MAJOR_RULE_EVERY = 5
+"""A thick rule every this many cells, as printed nonograms have."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours of the drawing, as Qt colour names (``#AARRGGBB`` where translucent); the
+    defaults print well in black and white too."""
+
+    paper: str = "#ffffff"
+    ink: str = "#202124"
+    solution_ink: str = "#5f6368"  # a solved cell the designer did not paint
+    minor_rule: str = "#c4c7c5"
+    major_rule: str = "#202124"
+    variable: str = "#96ff8c00"  # the variable fields, over ink or paper
+    conflict: str = "#46d93025"  # a line that cannot hold its clue
+    conflict_text: str = "#c5221f"
+    highlight: str = "#1c1a73e8"  # the row and column under the mouse
+    clue_text: str = "#202124"
+
+
+DEFAULT_PALETTE = Palette()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a grid of ``shape`` (rows, columns) sits: cell size and top-left corner, in px."""
+
+    shape: tuple[int, int]
+    cell: float
+    left: float = 0.0
+    top: float = 0.0
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Width and height of the grid in pixels."""
+        height, width = self.shape
+        return width * self.cell, height * self.cell
+
+    def cell_rect(self, row: int, col: int) -> QRectF:
+        return QRectF(self.left + col * self.cell, self.top + row * self.cell, self.cell, self.cell)
+
+    def cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        """The ``(row, col)`` under ``point``, or ``None`` outside the grid."""
+        col = int((point.x() - self.left) // self.cell)
+        row = int((point.y() - self.top) // self.cell)
+        height, width = self.shape
+        return (row, col) if 0 <= row < height and 0 <= col < width else None
+
+
+def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+    brush = QColor(color)
+    for row, col in np.argwhere(mask):
+        painter.fillRect(layout.cell_rect(int(row), int(col)), brush)
+
+
+def draw_grid(
+    painter: QPainter,
+    layout: Layout,
+    *,
+    picture: BoolGrid | None = None,
+    solution: BoolGrid | None = None,
+    variable: BoolGrid | None = None,
+    conflict: BoolGrid | None = None,
+    palette: Palette = DEFAULT_PALETTE,
+) -> None:
+    """Draw the cells and the rules of a grid.
+
+    Args:
+        painter: an active painter.
+        layout: position and cell size.
+        picture: the designer's picture (bool ``(height, width)``), drawn in ink.
+        solution: a solver's solution, drawn in a lighter ink where ``picture`` is absent.
+        variable: cells to tint as variable fields.
+        conflict: cells to tint as part of a line that cannot hold its clue.
+        palette: colours.
+    """
+    width_px, height_px = layout.size
+    painter.fillRect(QRectF(layout.left, layout.top, width_px, height_px), QColor(palette.paper))
+    if picture is not None:
+        _fill_cells(painter, layout, picture, palette.ink)
+    elif solution is not None:
+        _fill_cells(painter, layout, solution, palette.solution_ink)
+    if variable is not None:
+        _fill_cells(painter, layout, variable, palette.variable)
+    if conflict is not None:
+        _fill_cells(painter, layout, conflict, palette.conflict)
+    draw_rules(painter, layout, palette=palette)
+
+
+def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_PALETTE) -> None:
+    """Thin rules between cells, a thick rule every :data:`MAJOR_RULE_EVERY` and a border."""
+    height, width = layout.shape
+    left, top = layout.left, layout.top
+    right, bottom = left + width * layout.cell, top + height * layout.cell
+    thin = QPen(QColor(palette.minor_rule), 1.0)
+    thick = QPen(QColor(palette.major_rule), max(2.0, layout.cell / 10))
+    thin.setCosmetic(True)
+    for pen, major in ((thin, False), (thick, True)):
+        painter.setPen(pen)
+        for col in range(width + 1):
+            if (col % MAJOR_RULE_EVERY == 0 or col == width) == major:
+                x = left + col * layout.cell
+                painter.drawLine(QPointF(x, top), QPointF(x, bottom))
+        for row in range(height + 1):
+            if (row % MAJOR_RULE_EVERY == 0 or row == height) == major:
+                y = top + row * layout.cell
+                painter.drawLine(QPointF(left, y), QPointF(right, y))
+
+
+def clue_font(cell: float) -> QFont:
+    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
+    font = QFont()
+    font.setPixelSize(max(6, round(cell * 0.55)))
+    return font
+
+
+def draw_clues(
+    painter: QPainter,
+    layout: Layout,
+    clues: Sequence[Sequence[int]],
+    *,
+    axis: str,
+    depth: int,
+    conflict_line: int | None = None,
+    highlight_line: int | None = None,
+    palette: Palette = DEFAULT_PALETTE,
+) -> None:
+    """Draw the row clues (``axis="row"``, right-aligned to the left of the grid) or the column
+    clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
+
+    Args:
+        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
+        clues: one clue per line; an empty clue is drawn as ``0``.
+        depth: number of slots to draw into (the longest clue, at least 1).
+        conflict_line: index of a line to draw in the conflict colour.
+        highlight_line: index of a line to shade (e.g. under the mouse).
+    """
+    cell = layout.cell
+    painter.setFont(clue_font(cell))
+    for index, clue in enumerate(clues):
+        numbers = [str(n) for n in clue] or ["0"]
+        left, top = layout.left, layout.top
+        if axis == "row":
+            band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)
+        else:
+            band = QRectF(left + index * cell, top - depth * cell, cell, depth * cell)
+        if index == highlight_line:
+            painter.fillRect(band, QColor(palette.highlight))
+        if index == conflict_line:
+            painter.fillRect(band, QColor(palette.conflict))
+        painter.setPen(
+            QColor(palette.conflict_text if index == conflict_line else palette.clue_text)
+        )
+        for slot, text in enumerate(reversed(numbers)):
+            if axis == "row":
+                rect = QRectF(band.right() - (slot + 1) * cell, band.top(), cell, cell)
+            else:
+                rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,244 @@
+"""The main window driven with real mouse and key events, offscreen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from studio.core import formats
+from studio.core.document import Document
+from studio.core.grid import grid_from_text
+from studio.core.kinds.nonogram import Nonogram
+from studio.core.pixelart import import_picture
+from studio.core.sat.analysis import Status
+from studio.gui.analysis import running_workers
+from studio.gui.main_window import Choice, MainWindow, blank_document
+from studio.gui.puzzle_view import MARGIN
+from tests.conftest import SHARED_DATA, shared_records
+
+
+def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
+    """The centre of a cell in canvas coordinates."""
+    cell = window.view.cell
+    return QPoint(MARGIN + col * cell + cell // 2, MARGIN + row * cell + cell // 2)
+
+
+def drag(
+    qtbot: QtBot,
+    window: MainWindow,
+    cells: list[tuple[int, int]],
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+) -> None:
+    """Press on the first cell, move through the others, release on the last; wait for the
+    analysis of the result."""
+    canvas = window.view.canvas
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
+        for cell in cells[1:]:
+            qtbot.mouseMove(canvas, cell_point(window, *cell))
+        qtbot.mouseRelease(canvas, button, pos=cell_point(window, *cells[-1]))
+
+
+def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    assert window.view.row_clues.line_clues() == ["0"] * 5
+    drag(qtbot, window, [(0, 0), (0, 1), (0, 2)])
+    assert window.view.row_clues.line_clues() == ["3", "0", "0", "0", "0"]
+    assert window.view.column_clues.line_clues() == ["1", "1", "1", "0", "0"]
+    assert window.status_label.text() == "Unique · line-solvable"
+    assert window.isWindowModified()
+
+
+def test_a_fast_drag_fills_every_cell_on_its_way(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(4, 0), (4, 4)])  # one move event across five cells
+    assert window.view.row_clues.line_clues()[4] == "5"
+
+
+def test_drag_starting_on_a_filled_cell_clears(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(1, 0), (1, 1), (1, 2), (1, 3)])
+    drag(qtbot, window, [(1, 1), (1, 2)])
+    assert window.view.row_clues.line_clues()[1] == "1 1"
+
+
+def test_right_drag_clears(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(2, 0), (2, 4)])
+    drag(qtbot, window, [(2, 4), (2, 3)], Qt.MouseButton.RightButton)
+    assert window.view.row_clues.line_clues()[2] == "3"
+
+
+def test_ambiguous_picture_shows_its_variable_fields(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0)])
+    drag(qtbot, window, [(1, 1)])
+    assert window.status_label.text() == "Ambiguous: 4 variable fields"
+    analysis = window.view.analysis
+    assert analysis is not None
+    assert analysis.status == Status.MULTIPLE
+    assert analysis.variable_cells == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    # What a person sees: the variable cells are tinted, the others are not.
+    image = window.view.canvas.grab().toImage()
+    tinted = image.pixelColor(cell_point(window, 0, 1))
+    plain = image.pixelColor(cell_point(window, 3, 3))
+    assert (tinted.red(), tinted.green(), tinted.blue()) != (255, 255, 255)
+    assert tinted.red() > tinted.blue() + 50, "variable fields are tinted orange"
+    assert (plain.red(), plain.green(), plain.blue()) == (255, 255, 255)
+    # The tint can be switched off.
+    qtbot.keyClick(window, Qt.Key.Key_V)
+    image = window.view.canvas.grab().toImage()
+    untinted = image.pixelColor(cell_point(window, 0, 1))
+    assert (untinted.red(), untinted.green(), untinted.blue()) == (255, 255, 255)
+
+
+def test_each_stroke_is_one_undo_step(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0), (0, 4)])
+    drag(qtbot, window, [(4, 0), (4, 1)])
+    assert window.model.undo_stack.count() == 2
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        window.undo_action.trigger()
+    assert window.view.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.view.row_clues.line_clues() == ["0"] * 5
+    assert not window.isWindowModified()
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        window.redo_action.trigger()
+    assert window.view.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
+
+
+def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    window = open_window(blank_document(4, 6))
+    drag(qtbot, window, [(0, 0), (3, 0)])
+    window.ask_save_path = lambda: tmp_path / "column"  # type: ignore[method-assign]
+    assert window.save()
+    saved = tmp_path / "column.json"
+    assert formats.load(saved) == window.model.document
+    assert not window.isWindowModified()
+    assert window.windowTitle().startswith("column")
+    window.model.load(blank_document(2, 2))
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        assert window.open_path(saved)
+    assert window.view.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
+    assert window.settings.recent_files()[0] == saved.resolve()
+
+
+def test_unsaved_changes_are_not_dropped_without_asking(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    other = tmp_path / "other.json"
+    formats.save(blank_document(3, 3), other)
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0)])
+    asked = []
+    window.ask_save_changes = lambda: asked.append(1) or Choice.CANCEL  # type: ignore[method-assign]
+    assert not window.open_path(other)
+    assert asked == [1]
+    assert window.model.document.puzzle.shape == (5, 5)
+    window.close()
+    assert window.isVisible(), "cancelling the question keeps the window open"
+    window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+
+
+def test_opening_a_malformed_file_names_the_line(open_window, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("#..#\n#.x#\n")
+    window = open_window(blank_document(5, 5))
+    errors: list[str] = []
+    window.show_error = lambda title, message: errors.append(message)  # type: ignore[method-assign]
+    assert not window.open_path(bad)
+    assert len(errors) == 1
+    assert "line 2" in errors[0]
+    assert "'x'" in errors[0]
+
+
+def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
+    window = open_window(Document(Nonogram([(), (1, 1)], [(), (), (2,)])))
+    assert window.status_label.text() == "No solution: column 1 cannot stay empty"
+    image = window.view.column_clues.grab().toImage()
+    depth_px = window.view.column_clues.height()
+    first = image.pixelColor(QPoint(MARGIN + window.view.cell // 2, depth_px - 2))
+    second = image.pixelColor(QPoint(MARGIN + window.view.cell * 3 // 2, depth_px - 2))
+    assert first != second, "the impossible column's clue is marked"
+
+
+def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, open_window) -> None:
+    picture = grid_from_text(["#.#", "###", "..#"])
+    window = open_window(Document(Nonogram.from_picture(picture)))
+    assert np.array_equal(window.view.canvas.shown_picture(), picture)
+    drag(qtbot, window, [(2, 0)])
+    assert window.model.document.picture is not None
+    assert window.view.row_clues.line_clues() == ["1 1", "3", "1 1"]
+
+
+def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> None:
+    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
+    if not path.exists():
+        pytest.skip(f"{path} is not available")
+    window = open_window(blank_document(5, 5))
+    window.ask_image_path = lambda: path  # type: ignore[method-assign]
+    window.run_import_dialog = lambda dialog: True  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        window.import_action.trigger()
+    assert np.array_equal(window.model.document.picture, import_picture(path))
+    assert window.model.name == "star"
+    assert window.isWindowModified(), "an imported picture is unsaved work"
+    assert window.status_label.text().startswith(("Unique", "Ambiguous"))
+
+
+def test_import_dialog_previews_threshold_and_invert(qtbot: QtBot) -> None:
+    from PIL import Image
+
+    from studio.gui.dialogs import ImportImageDialog
+
+    image = Image.new("L", (4, 2), 255)
+    image.putpixel((0, 0), 0)
+    image.putpixel((1, 0), 120)
+    dialog = ImportImageDialog(image, Path("tiny.png"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.threshold_value.setValue(100)
+    picture = dialog.picture()
+    assert picture is not None
+    assert int(picture.sum()) == 1
+    dialog.threshold.setValue(200)
+    assert int(dialog.preview.picture.sum()) == 2
+    qtbot.mouseClick(dialog.invert, Qt.MouseButton.LeftButton)
+    assert int(dialog.preview.picture.sum()) == 6
+    assert dialog.summary.text() == "4×2 cells, 6 filled"
+
+
+def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    before = window.view.canvas.width()
+    window.zoom_in_action.trigger()
+    assert window.view.canvas.width() == before + 5 * 4
+
+
+def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None:
+    knotty = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
+    assert window.analysis.busy
+    assert window.status_label.text() == "Checking…"
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+        window.model.load(blank_document(3, 3))
+    assert blocker.args[0].puzzle.shape == (3, 3), "the stale result of Knotty is dropped"
+    assert window.status_label.text() == "Unique · line-solvable"
+    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+
+
+def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
+    knotty = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
+    assert window.analysis.busy
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert window.status_label.text() == "Analysis stopped"
+    assert not window.analysis.busy
+    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
