@@ -20,21 +20,11 @@ from collections.abc import Sequence
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, Literal
 
 
-class _RunStarts:
-    """The literals ``y[p]`` of one run whose start lies in ``[first, last]``."""
-
-    def __init__(self, cnf: CnfBuilder, first: int, last: int) -> None:
-        self.first = first
-        self.last = last
-        # y[p] for first <= p < last; y[last] is TRUE and y[p < first] is FALSE.
-        self._vars = [cnf.new_var() for _ in range(last - first)]
-
-    def at_or_before(self, p: int) -> Literal:
-        if p < self.first:
-            return FALSE
-        if p >= self.last:
-            return TRUE
-        return self._vars[p - self.first]
+def _run_starts(cnf: CnfBuilder, length: int, first: int, last: int) -> list[Literal]:
+    """``y[p]`` for ``p`` in ``0 .. length`` of a run whose start lies in ``[first, last]``:
+    FALSE before ``first``, fresh variables up to ``last``, TRUE from ``last`` on."""
+    fresh = [cnf.new_var() for _ in range(last - first)]
+    return [FALSE] * first + fresh + [TRUE] * (length + 1 - last)
 
 
 def encode_line(
@@ -49,29 +39,30 @@ def encode_line(
         starts: per run, a bit mask holding every cell where the run can start (the line
             solver's feasible starts); only its lowest and highest bits are used.
     """
-    if not clue:
+    n, runs, add = len(cells), len(clue), cnf.add
+    if not runs:
         cnf.add_units(-cell for cell in cells)
         return
-    runs = [
-        _RunStarts(cnf, (mask & -mask).bit_length() - 1, mask.bit_length() - 1) for mask in starts
-    ]
-    for run in runs:
-        for p in range(run.first, run.last - 1):
-            cnf.add((-run.at_or_before(p), run.at_or_before(p + 1)))
-    for j in range(len(runs) - 1):
-        run, following, length = runs[j], runs[j + 1], clue[j]
-        for p in range(following.first, min(following.last, run.last + length + 1)):
-            cnf.add((-following.at_or_before(p), run.at_or_before(p - length - 1)))
-    for j, (run, length) in enumerate(zip(runs, clue, strict=True)):
-        later = runs[j + 1] if j + 1 < len(runs) else None
-        for x in range(run.first, len(cells)):
-            starts_by_x = run.at_or_before(x)
-            started_long_ago = run.at_or_before(x - length)
-            cnf.add((-starts_by_x, started_long_ago, cells[x]))
-            later_started = later.at_or_before(x) if later is not None else FALSE
-            cnf.add((-cells[x], -starts_by_x, later_started, -started_long_ago))
-    first_run = runs[0]
-    for x in range(first_run.first):
-        cnf.add((-cells[x],))
-    for x in range(first_run.first, len(cells)):
-        cnf.add((-cells[x], first_run.at_or_before(x)))
+    bounds = [((mask & -mask).bit_length() - 1, mask.bit_length() - 1) for mask in starts]
+    ys = [_run_starts(cnf, n, first, last) for first, last in bounds]
+    for (first, last), y in zip(bounds, ys, strict=True):
+        for p in range(first, last - 1):
+            add((-y[p], y[p + 1]))
+    for j in range(runs - 1):
+        y, later, length = ys[j], ys[j + 1], clue[j]
+        later_first, later_last = bounds[j + 1]
+        # Where y[p - length - 1] is TRUE the clause holds anyway.
+        for p in range(later_first, min(later_last, bounds[j][1] + length + 1)):
+            add((-later[p], y[p - length - 1]))
+    for j, ((first, last), y, length) in enumerate(zip(bounds, ys, clue, strict=True)):
+        for x in range(first, min(n, last + length)):
+            started_long_ago = y[x - length] if x >= length else FALSE
+            add((-y[x], started_long_ago, cells[x]))
+        later = ys[j + 1] if j + 1 < runs else None
+        # From the later run's last start on, its y is TRUE and the clause holds.
+        for x in range(first, bounds[j + 1][1] if later is not None else n):
+            started_long_ago = y[x - length] if x >= length else FALSE
+            later_started = later[x] if later is not None else FALSE
+            add((-cells[x], -y[x], later_started, -started_long_ago))
+    for x in range(n):
+        add((-cells[x], ys[0][x]))

@@ -52,13 +52,12 @@ class CnfBuilder:
         An empty clause (every literal false) makes the formula unsatisfiable; it is kept as
         the unit clause ``[FALSE]``, which contradicts variable 1.
         """
-        kept = []
-        for literal in clause:
-            if literal == TRUE:
-                return
-            if literal != FALSE:
-                kept.append(literal)
-        self.clauses.append(kept or [FALSE])
+        literals = list(clause)
+        if TRUE in literals:
+            return
+        if FALSE in literals:
+            literals = [literal for literal in literals if literal != FALSE] or [FALSE]
+        self.clauses.append(literals)
 
     def add_units(self, literals: Iterable[Literal]) -> None:
         """Add one unit clause per literal."""
