@@ -49,11 +49,11 @@ def encode_line(
         for p in range(first, last - 1):
             add((-y[p], y[p + 1]))
     for j in range(runs - 1):
-        y, later, length = ys[j], ys[j + 1], clue[j]
-        later_first, later_last = bounds[j + 1]
+        y, following, length = ys[j], ys[j + 1], clue[j]
+        following_first, following_last = bounds[j + 1]
         # Where y[p - length - 1] is TRUE the clause holds anyway.
-        for p in range(later_first, min(later_last, bounds[j][1] + length + 1)):
-            add((-later[p], y[p - length - 1]))
+        for p in range(following_first, min(following_last, bounds[j][1] + length + 1)):
+            add((-following[p], y[p - length - 1]))
     for j, ((first, last), y, length) in enumerate(zip(bounds, ys, clue, strict=True)):
         for x in range(first, min(n, last + length)):
             started_long_ago = y[x - length] if x >= length else FALSE
