@@ -20,18 +20,9 @@ an empty line, no trailing newline.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NoReturn
 
 from studio.core.document import Document
-from studio.core.errors import FormatError
-from studio.core.formats.text import (
-    ClueError,
-    clue_from_values,
-    describe_char,
-    nonogram_of,
-    number_at,
-    position,
-)
+from studio.core.formats.text import Scanner, nonogram_of
 from studio.core.kinds.nonogram import Clue, Nonogram
 
 TITLE = "Runs lists (rows, columns)"
@@ -69,30 +60,26 @@ def _write_lines(clues: Sequence[Clue]) -> str:
 _CLOSING = {"(": ")", "[": "]"}
 
 
-class _Parser:
+class _Parser(Scanner):
     """Recursive descent over ``outer := ( lines , lines ) ; lines := [ clue, ... ]``."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.offset = 0
-
     def document(self) -> Document:
-        opening = self._peek()
+        opening = self.peek()
         if opening not in _CLOSING:
-            self._unexpected("expected '(' or '[' to open the rows and columns")
+            self.unexpected("expected '(' or '[' to open the rows and columns")
         self.offset += 1
         rows = self._lines()
         self._expect(",", "between the rows and the columns")
         cols = self._lines()
         self._expect(_CLOSING[opening], "after the columns")
-        if self._peek():
-            self._unexpected("expected the end of the text")
+        if self.peek():
+            self.unexpected("expected the end of the text")
         return Document(Nonogram(rows, cols))
 
     def _lines(self) -> list[Clue]:
         self._expect("[", "to open a list of lines")
         lines: list[Clue] = []
-        if self._peek() == "]":
+        if self.peek() == "]":
             self.offset += 1
             return lines
         while True:
@@ -104,50 +91,32 @@ class _Parser:
         self._expect("[", "to open a line's runs")
         starts: list[int] = []
         values: list[int] = []
-        if self._peek() == "]":
+        if self.peek() == "]":
             self.offset += 1
             return ()
         while True:
-            self._peek()
+            self.peek()
             starts.append(self.offset)
-            values.append(self._number())
+            values.append(self.number())
             if self._separator("runs") == "]":
                 break
-        try:
-            return clue_from_values(values)
-        except ClueError as error:
-            self.offset = starts[error.index]
-            self._fail(error.message)
-
-    def _number(self) -> int:
-        try:
-            value, self.offset = number_at(self.text, self.offset)
-        except ValueError as error:
-            self._fail(str(error))
-        return value
+        return self.clue(starts, values)
 
     def _separator(self, items: str) -> str:
         """Consume the ``,`` or ``]`` after an item of a list of ``items``; return which."""
-        char = self._peek()
+        char = self.peek()
         if char not in (",", "]"):
-            self._unexpected(f"expected ',' or ']' in the list of {items}")
+            self.unexpected(f"expected ',' or ']' in the list of {items}")
         self.offset += 1
         return char
 
     def _expect(self, char: str, why: str) -> None:
-        if self._peek() != char:
-            self._unexpected(f"expected {char!r} {why}")
+        if self.peek() != char:
+            self.unexpected(f"expected {char!r} {why}")
         self.offset += 1
 
-    def _peek(self) -> str:
+    def peek(self) -> str:
         """The next character after whitespace ("" at the end); the offset moves to it."""
         while self.offset < len(self.text) and self.text[self.offset].isspace():
             self.offset += 1
-        return self.text[self.offset : self.offset + 1]
-
-    def _unexpected(self, expected: str) -> NoReturn:
-        self._fail(f"{expected}, found {describe_char(self.text, self.offset)}")
-
-    def _fail(self, message: str) -> NoReturn:
-        line, column = position(self.text, self.offset)
-        raise FormatError(message, line=line, column=column)
+        return super().peek()

@@ -23,19 +23,10 @@ Not read:
 from __future__ import annotations
 
 import re
-from typing import NoReturn
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats.text import (
-    DIGITS,
-    ClueError,
-    clue_from_values,
-    describe_char,
-    nonogram_of,
-    number_at,
-    position,
-)
+from studio.core.formats.text import DIGITS, Scanner, nonogram_of
 from studio.core.kinds.nonogram import Clue, Nonogram
 
 TITLE = "Tatham Pattern game ID"
@@ -73,25 +64,26 @@ def write(document: Document) -> str:
     return f"{width}x{height}:{lines}"
 
 
-class _Reader:
+class _Reader(Scanner):
     """A scanner over the ID between its surrounding whitespace."""
 
+    line_on_first_line = False  # an ID is one line: its column says enough
+
     def __init__(self, text: str) -> None:
-        self.text = text.rstrip()
-        self.offset = len(text) - len(text.lstrip())
+        super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
 
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 5x5:2/1.1/3/1/2/1/3/1.1/2/1, found nothing")
         width, height = self._size()
-        separator = self._peek()
+        separator = self.peek()
         if separator == "#":
-            self._fail(
+            self.fail(
                 "a random-seed ID needs Tatham's Pattern generator to make the puzzle; "
                 "use the game ID it shows under Game > Specific instead"
             )
         if separator != ":":
-            self._unexpected("expected ':' after the size")
+            self.unexpected("expected ':' after the size")
         self.offset += 1
         clues = self._clues()
         if len(clues) != width + height:
@@ -102,17 +94,17 @@ class _Reader:
 
     def _size(self) -> tuple[int, int]:
         start = self.offset
-        if self._peek() not in DIGITS:
-            self._unexpected("expected the size, like 10x10")
-        width = height = self._number()
-        if self._peek() == "x":
+        if self.peek() not in DIGITS:
+            self.unexpected("expected the size, like 10x10")
+        width = height = self.number()
+        if self.peek() == "x":
             self.offset += 1
-            if self._peek() not in DIGITS:
-                self._unexpected("expected a digit after 'x'")
-            height = self._number()
+            if self.peek() not in DIGITS:
+                self.unexpected("expected a digit after 'x'")
+            height = self.number()
         if width < 1 or height < 1:
             self.offset = start
-            self._fail(f"the size must be at least 1x1, found {width}x{height}")
+            self.fail(f"the size must be at least 1x1, found {width}x{height}")
         return width, height
 
     def _clues(self) -> list[Clue]:
@@ -120,52 +112,31 @@ class _Reader:
         clues: list[Clue] = []
         while True:
             clues.append(self._line())
-            char = self._peek()
+            char = self.peek()
             if not char:
                 return clues
             if char == ",":
-                self._fail("given cells (the ',' suffix of the ID) are not supported yet")
+                self.fail("given cells (the ',' suffix of the ID) are not supported yet")
             if char != "/":
                 # Only reached after a number: at a line's start the digit check in _line
                 # already failed, so here the character follows a run length.
-                self._unexpected("expected a digit, '.' or '/'")
+                self.unexpected("expected a digit, '.' or '/'")
             self.offset += 1
 
     def _line(self) -> Clue:
         """One line's runs, ``2.1.3``, or nothing for an empty line."""
-        if self._peek() not in DIGITS:
-            if self._peek() not in ("", "/", ","):
-                self._unexpected("expected a digit or '/'")
+        if self.peek() not in DIGITS:
+            if self.peek() not in ("", "/", ","):
+                self.unexpected("expected a digit or '/'")
             return ()
         starts: list[int] = []
         values: list[int] = []
         while True:
             starts.append(self.offset)
-            values.append(self._number())
-            if self._peek() != ".":
+            values.append(self.number())
+            if self.peek() != ".":
                 break
             self.offset += 1
-            if self._peek() not in DIGITS:
-                self._unexpected("expected a digit after '.'")
-        try:
-            return clue_from_values(values)
-        except ClueError as error:
-            self.offset = starts[error.index]
-            self._fail(error.message)
-
-    def _number(self) -> int:
-        try:
-            value, self.offset = number_at(self.text, self.offset)
-        except ValueError as error:
-            self._fail(str(error))
-        return value
-
-    def _peek(self) -> str:
-        return self.text[self.offset : self.offset + 1]
-
-    def _unexpected(self, expected: str) -> NoReturn:
-        self._fail(f"{expected}, found {describe_char(self.text, self.offset)}")
-
-    def _fail(self, message: str) -> NoReturn:
-        line, column = position(self.text, self.offset)
-        raise FormatError(message, line=line if line > 1 else None, column=column)
+            if self.peek() not in DIGITS:
+                self.unexpected("expected a digit after '.'")
+        return self.clue(starts, values)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import NoReturn
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
@@ -96,3 +97,46 @@ def nonogram_of(document: Document, format_title: str) -> Nonogram:
     if not isinstance(document.puzzle, Nonogram):
         raise FormatError(f"the {format_title} format holds nonograms, not {document.kind}")
     return document.puzzle
+
+
+class Scanner:
+    """A position in a text, and the reading and error helpers the clue parsers share.
+
+    Errors are :class:`FormatError` with the 1-based line and column of ``offset``; the line is
+    left out on the first line when ``line_on_first_line`` is False (one-line formats).
+    """
+
+    line_on_first_line = True
+
+    def __init__(self, text: str, offset: int = 0) -> None:
+        self.text = text
+        self.offset = offset
+
+    def peek(self) -> str:
+        """The character at the offset, ``""`` at the end."""
+        return self.text[self.offset : self.offset + 1]
+
+    def number(self) -> int:
+        """Read the decimal number at the offset."""
+        try:
+            value, self.offset = number_at(self.text, self.offset)
+        except ValueError as error:
+            self.fail(str(error))
+        return value
+
+    def clue(self, starts: Sequence[int], values: Sequence[int]) -> Clue:
+        """The clue of run lengths ``values`` read at offsets ``starts``; errors point at the
+        offending entry."""
+        try:
+            return clue_from_values(values)
+        except ClueError as error:
+            self.offset = starts[error.index]
+            self.fail(error.message)
+
+    def unexpected(self, expected: str) -> NoReturn:
+        self.fail(f"{expected}, found {describe_char(self.text, self.offset)}")
+
+    def fail(self, message: str) -> NoReturn:
+        line, column = position(self.text, self.offset)
+        shown = line if line > 1 or self.line_on_first_line else None
+        raise FormatError(message, line=shown, column=column)

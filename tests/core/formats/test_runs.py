@@ -99,36 +99,6 @@ def test_text_is_never_evaluated() -> None:
 
 
 @pytest.mark.parametrize(
-    ("values", "clue"),
-    [([], ()), ([0], ()), ([3], (3,)), ([1, 2, 3], (1, 2, 3))],
-)
-def test_clue_from_values_accepts_positive_runs_and_a_lone_zero(
-    values: list[object], clue: tuple[int, ...]
-) -> None:
-    assert runs.clue_from_values(values) == clue
-
-
-@pytest.mark.parametrize(
-    ("values", "index", "message"),
-    [
-        ([1, 0], 1, "expected a positive integer, found 0"),
-        ([0, 0], 0, "expected a positive integer, found 0"),
-        ([2, -1], 1, "expected a positive integer, found -1"),
-        ([1, "x"], 1, 'expected a positive integer, found "x"'),
-        ([True], 0, "expected a positive integer, found true"),
-        ([2.0], 0, "expected a positive integer, found 2.0"),
-        ([None], 0, "expected a positive integer, found null"),
-    ],
-)
-def test_clue_from_values_names_the_bad_entry(
-    values: list[object], index: int, message: str
-) -> None:
-    with pytest.raises(runs.ClueError) as caught:
-        runs.clue_from_values(values)
-    assert (caught.value.index, caught.value.message) == (index, message)
-
-
-@pytest.mark.parametrize(
     ("text", "expected"),
     [("([[1]],[[1]])", True), ("  [[[1]],[[1]]]", True), ("{}", False), ("1x1:1/1", False)],
 )
