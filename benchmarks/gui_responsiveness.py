@@ -25,12 +25,12 @@ import numpy as np
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
 
-from studio.core.document import Document  # noqa: E402
-from studio.core.kinds.nonogram import Nonogram  # noqa: E402
-from studio.gui.main_window import MainWindow  # noqa: E402
+from studio.core.document import Document
+from studio.core.kinds.nonogram import Nonogram
+from studio.gui.main_window import MainWindow
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "nonogram" / "puzzles.jsonl"
 TICK_MS = 10

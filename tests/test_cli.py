@@ -25,7 +25,7 @@ from studio.core.document import Document
 from studio.core.grid import grid_from_text, grid_to_text
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
-from tests.conftest import shared_records
+from tests.conftest import shared_record, shared_records
 
 # Tatham's generator made this one (../shared/data/nonogram, tatham:5x5-01): unique and
 # line-solvable, with this solution.
@@ -74,7 +74,7 @@ def assert_one_error_line(err: str, *fragments: str) -> None:
 @pytest.fixture
 def knotty_file(tmp_path: Path) -> Path:
     """Wolter's survey puzzle Knotty (no solver here finds a solution in seconds), as runs."""
-    record = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    record = shared_record("nonogram", "survey:knotty")
     path = tmp_path / "knotty.txt"
     formats.save(Document(Nonogram(record["rows"], record["cols"])), path, format="runs")
     return path

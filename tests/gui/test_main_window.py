@@ -18,7 +18,7 @@ from studio.core.sat.analysis import Status
 from studio.gui.analysis import running_workers
 from studio.gui.main_window import Choice, MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from tests.conftest import SHARED_DATA, shared_records
+from tests.conftest import SHARED_DATA, shared_record
 
 
 def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
@@ -223,7 +223,7 @@ def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
 
 
 def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None:
-    knotty = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    knotty = shared_record("nonogram", "survey:knotty")
     window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
     assert window.analysis.busy
     assert window.status_label.text() == "Checking…"
@@ -235,7 +235,7 @@ def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None
 
 
 def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
-    knotty = next(r for r in shared_records("nonogram") if r["id"] == "survey:knotty")
+    knotty = shared_record("nonogram", "survey:knotty")
     window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
     assert window.analysis.busy
     qtbot.keyClick(window, Qt.Key.Key_Escape)
