@@ -199,9 +199,9 @@ class MainWindow(QMainWindow):
     def new_puzzle(self) -> None:
         if not self.maybe_save():
             return
-        dialog = NewPuzzleDialog(self)
-        if dialog.exec() == NewPuzzleDialog.DialogCode.Accepted:
-            self.model.load(blank_document(*dialog.shape()))
+        shape = self.ask_new_shape()
+        if shape is not None:
+            self.model.load(blank_document(*shape))
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()
@@ -304,6 +304,11 @@ class MainWindow(QMainWindow):
     def ask_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Open puzzle", "", PUZZLE_FILTER)
         return Path(name) if name else None
+
+    def ask_new_shape(self) -> tuple[int, int] | None:
+        height, width = self.model.document.puzzle.shape
+        dialog = NewPuzzleDialog(self, width=width, height=height)
+        return dialog.shape() if dialog.exec() == NewPuzzleDialog.DialogCode.Accepted else None
 
     def ask_image_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Import image", "", IMAGE_FILTER)

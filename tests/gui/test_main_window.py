@@ -242,3 +242,36 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     assert window.status_label.text() == "Analysis stopped"
     assert not window.analysis.busy
     qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+
+
+def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    window.ask_new_shape = lambda: (3, 7)  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.document.puzzle.shape == (3, 7)
+    assert window.view.column_clues.line_clues() == ["0"] * 7
+
+
+def test_new_puzzle_dialog_gives_height_and_width(qtbot: QtBot) -> None:
+    from studio.gui.dialogs import NewPuzzleDialog
+
+    dialog = NewPuzzleDialog(width=10, height=4)
+    qtbot.addWidget(dialog)
+    dialog.width_box.setValue(12)
+    assert dialog.shape() == (4, 12)
+
+
+def test_recent_files_menu_reopens_a_saved_puzzle(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(2, 3))
+    assert window.save_to(tmp_path / "tiny.json")
+    window.model.load(blank_document(4, 4))
+    window.recent_menu.aboutToShow.emit()
+    (action,) = window.recent_menu.actions()
+    assert action.text() == "tiny.json"
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        action.trigger()
+    assert window.model.document.puzzle.shape == (2, 3)
+    assert window.model.path == tmp_path / "tiny.json"
