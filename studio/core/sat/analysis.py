@@ -26,7 +26,7 @@ import numpy as np
 from studio.core.cancel import CancelToken, Stopped, StopReason
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
 from studio.core.puzzle import Cell, Deduction, Puzzle, Violation
-from studio.core.sat.cnf import CnfBuilder, LiteralGrid, is_constant
+from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
 
 
@@ -117,7 +117,7 @@ class _Search:
         cnf = CnfBuilder()
         self.cells = puzzle.encode(cnf, deduction.grid)
         self.session = SolverSession(cnf, cancel=cancel)
-        self.open = ~np.vectorize(is_constant, otypes=[bool])(self.cells)
+        self.open = ~np.isin(self.cells, (TRUE, FALSE))
 
     def close(self) -> None:
         self.session.close()

@@ -22,11 +22,6 @@ TRUE: Literal = 1
 FALSE: Literal = -1
 
 
-def is_constant(literal: Literal) -> bool:
-    """True for :data:`TRUE` and :data:`FALSE`."""
-    return literal in (TRUE, FALSE)
-
-
 class CnfBuilder:
     """Collects clauses over a growing pool of variables."""
 
