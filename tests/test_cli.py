@@ -258,7 +258,7 @@ def test_analyze_human_summaries(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "analyze", GAME_ID, AMBIGUOUS, IMPOSSIBLE)
     assert (status, err) == (0, "")
     unique, ambiguous, impossible = out.splitlines()
-    assert unique.startswith(f"{GAME_ID}: Unique · line-solvable (")
+    assert unique.startswith(f"{GAME_ID}: Unique · line-solvable · difficulty 1/5 (")
     assert unique.endswith(" s)")
     assert ambiguous.startswith(f"{AMBIGUOUS}: Ambiguous: 4 variable fields (")
     assert impossible.startswith(f"{IMPOSSIBLE}: No solution: column 1 cannot hold 2 (")

@@ -8,7 +8,7 @@ import numpy as np
 
 from studio.core.grid import BoolGrid
 from studio.core.kinds import get_kind
-from studio.core.puzzle import Puzzle
+from studio.core.puzzle import DrawnPuzzle, Puzzle
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,8 +49,14 @@ class Document:
         return self.puzzle.kind
 
     def with_picture(self, picture: BoolGrid) -> Document:
-        """The same document with a new picture and the clues made from it."""
-        return replace(self, puzzle=get_kind(self.kind).from_picture(picture), picture=picture)
+        """The same document with a new picture and the clues made from it.
+
+        Raises:
+            TypeError: for a kind that is not drawn from a picture.
+        """
+        if not isinstance(self.puzzle, DrawnPuzzle):
+            raise TypeError(f"a {self.kind} is not drawn from a picture")
+        return replace(self, puzzle=self.puzzle.with_picture(picture), picture=picture)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Document):

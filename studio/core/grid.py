@@ -7,7 +7,7 @@ Grids are numpy arrays of shape ``(height, width)``, indexed ``(row, col)``. A *
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,6 +36,11 @@ class LineRef:
 
     def __str__(self) -> str:
         return f"{self.axis} {self.index + 1}"
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A cell as people name it, 1-based: ``"row 3, column 5"``."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def unknown_grid(height: int, width: int) -> PartialGrid:
@@ -80,11 +85,3 @@ def grid_from_text(rows: Sequence[str]) -> BoolGrid:
 def cells_of(mask: BoolGrid) -> list[tuple[int, int]]:
     """The ``(row, col)`` positions where ``mask`` is True, in row-major order."""
     return [(int(r), int(c)) for r, c in np.argwhere(mask)]
-
-
-def mask_from_cells(shape: tuple[int, int], cells: Iterable[tuple[int, int]]) -> BoolGrid:
-    """A bool grid of ``shape`` that is True exactly at ``cells``."""
-    mask = np.zeros(shape, dtype=bool)
-    for r, c in cells:
-        mask[r, c] = True
-    return mask

@@ -163,6 +163,150 @@ def _from_masks(masks: list[int], width: int) -> PartialGrid:
     return bits[:, :width].astype(bool)
 
 
+class LineGrid:
+    """The line solver's state over a whole puzzle: the known cells as bit masks per line.
+
+    Copying is cheap (four lists of ints), which is what probing needs: try a cell both ways
+    on copies, propagate, compare.
+    """
+
+    def __init__(
+        self, rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid | None = None
+    ) -> None:
+        self.clues = {"row": rows, "column": cols}
+        self.height, self.width = len(rows), len(cols)
+        start = unknown_grid(self.height, self.width) if known is None else known
+        self.masks = {
+            "row": (_to_masks(start, FILLED), _to_masks(start, EMPTY)),
+            "column": (_to_masks(start.T, FILLED), _to_masks(start.T, EMPTY)),
+        }
+        self.dirty: dict[str, set[int]] = {
+            "row": set(range(self.height)),
+            "column": set(range(self.width)),
+        }
+        self.steps = 0
+        self.passes = 0
+
+    def copy(self) -> LineGrid:
+        other = object.__new__(LineGrid)
+        other.clues, other.height, other.width = self.clues, self.height, self.width
+        other.masks = {axis: (list(f), list(e)) for axis, (f, e) in self.masks.items()}
+        other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
+        other.steps, other.passes = self.steps, self.passes
+        return other
+
+    def value(self, row: int, col: int) -> int:
+        """FILLED, EMPTY or UNKNOWN."""
+        filled, empty = self.masks["row"]
+        if filled[row] >> col & 1:
+            return FILLED
+        return EMPTY if empty[row] >> col & 1 else UNKNOWN
+
+    def set_cell(self, row: int, col: int, filled: bool) -> None:
+        """Make a cell known; its row and column are solved again by :meth:`propagate`."""
+        self.masks["row"][0 if filled else 1][row] |= 1 << col
+        self.masks["column"][0 if filled else 1][col] |= 1 << row
+        self.dirty["row"].add(row)
+        self.dirty["column"].add(col)
+
+    def unknown_cells(self) -> list[tuple[int, int]]:
+        """The cells not known yet, in row-major order."""
+        filled, empty = self.masks["row"]
+        full = (1 << self.width) - 1
+        cells = []
+        for row in range(self.height):
+            open_cells = full & ~(filled[row] | empty[row])
+            while open_cells:
+                low = open_cells & -open_cells
+                cells.append((row, low.bit_length() - 1))
+                open_cells ^= low
+        return cells
+
+    def propagate(self, cancel: CancelToken | None = None) -> LineRef | None:
+        """Solve the dirty lines, rows then columns in turn, until nothing changes.
+
+        Returns:
+            The first line that cannot hold its clue, or ``None``.
+
+        Raises:
+            Stopped: when ``cancel`` is cancelled or out of time (checked once per pass).
+        """
+        other = {"row": "column", "column": "row"}
+        lengths = {"row": self.width, "column": self.height}
+        axis = "row" if self.dirty["row"] else "column"
+        while self.dirty["row"] or self.dirty["column"]:
+            if cancel is not None:
+                cancel.check()
+            self.passes += 1
+            filled, empty = self.masks[axis]
+            cross_filled, cross_empty = self.masks[other[axis]]
+            for index in sorted(self.dirty[axis]):
+                self.steps += 1
+                clue = self.clues[axis][index]
+                solved = solve_line(clue, lengths[axis], filled[index], empty[index])
+                if solved is None:
+                    return LineRef(axis, index)  # type: ignore[arg-type]
+                new_filled = solved[0] & ~filled[index]
+                new_empty = solved[1] & ~empty[index]
+                filled[index], empty[index] = solved
+                for new, cross in ((new_filled, cross_filled), (new_empty, cross_empty)):
+                    while new:
+                        low = new & -new
+                        cell = low.bit_length() - 1
+                        cross[cell] |= 1 << index
+                        self.dirty[other[axis]].add(cell)
+                        new ^= low
+            self.dirty[axis].clear()
+            axis = other[axis]
+        return None
+
+    def known_in_both(
+        self, other: LineGrid, *, unknown_in: LineGrid
+    ) -> list[tuple[int, int, bool]]:
+        """Cells known with the same value here and in ``other``, but not in ``unknown_in``."""
+        filled, empty = self.masks["row"]
+        other_filled, other_empty = other.masks["row"]
+        base_filled, base_empty = unknown_in.masks["row"]
+        cells = []
+        for row in range(self.height):
+            open_cells = ~(base_filled[row] | base_empty[row])
+            for value, mask in (
+                (True, filled[row] & other_filled[row] & open_cells),
+                (False, empty[row] & other_empty[row] & open_cells),
+            ):
+                while mask:
+                    low = mask & -mask
+                    cells.append((row, low.bit_length() - 1, value))
+                    mask ^= low
+        return cells
+
+    def grid(self) -> PartialGrid:
+        """The known cells as an ``int8`` partial grid ``(height, width)``."""
+        row_filled, row_empty = self.masks["row"]
+        grid = unknown_grid(self.height, self.width)
+        grid[_from_masks(row_filled, self.width)] = FILLED
+        grid[_from_masks(row_empty, self.width)] = EMPTY
+        return grid
+
+    def deduction(self, contradiction: LineRef | None, probes: int = 0) -> Deduction:
+        violation = None
+        if contradiction is not None:
+            if contradiction.axis == "row":
+                cells = tuple((contradiction.index, c) for c in range(self.width))
+            else:
+                cells = tuple((r, contradiction.index) for r in range(self.height))
+            clue = self.clues[contradiction.axis][contradiction.index]
+            problem = f"cannot hold {format_clue(clue)}" if clue else "cannot stay empty"
+            violation = Violation(f"{contradiction} {problem}", cells)
+        return Deduction(
+            grid=self.grid(),
+            contradiction=violation,
+            steps=self.steps,
+            passes=self.passes,
+            probes=probes,
+        )
+
+
 def line_solve(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
@@ -187,59 +331,95 @@ def line_solve(
     Raises:
         Stopped: when ``cancel`` is cancelled or out of time.
     """
-    height, width = len(rows), len(cols)
-    start = unknown_grid(height, width) if known is None else known
-    masks = {
-        "row": (_to_masks(start, FILLED), _to_masks(start, EMPTY)),
-        "column": (_to_masks(start.T, FILLED), _to_masks(start.T, EMPTY)),
-    }
-    clues = {"row": rows, "column": cols}
-    lengths = {"row": width, "column": height}
-    other = {"row": "column", "column": "row"}
-    dirty = {"row": set(range(height)), "column": set(range(width))}
-    steps = passes = 0
-    contradiction = None
-    axis = "row"
-    while (dirty["row"] or dirty["column"]) and contradiction is None:
-        if cancel is not None:
-            cancel.check()
-        passes += 1
-        filled, empty = masks[axis]
-        cross_filled, cross_empty = masks[other[axis]]
-        for index in sorted(dirty[axis]):
-            steps += 1
-            solved = solve_line(clues[axis][index], lengths[axis], filled[index], empty[index])
-            if solved is None:
-                contradiction = LineRef(axis, index)  # type: ignore[arg-type]
-                break
-            new_filled = solved[0] & ~filled[index]
-            new_empty = solved[1] & ~empty[index]
-            filled[index], empty[index] = solved
-            for new, cross in ((new_filled, cross_filled), (new_empty, cross_empty)):
-                while new:
-                    low = new & -new
-                    cell = low.bit_length() - 1
-                    cross[cell] |= 1 << index
-                    dirty[other[axis]].add(cell)
-                    new ^= low
-        dirty[axis].clear()
-        axis = other[axis]
+    state = LineGrid(rows, cols, known)
+    return state.deduction(state.propagate(cancel))
 
-    row_filled, row_empty = masks["row"]
-    grid = np.full((height, width), UNKNOWN, dtype=np.int8)
-    grid[_from_masks(row_filled, width)] = FILLED
-    grid[_from_masks(row_empty, width)] = EMPTY
-    violation = None
-    if contradiction is not None:
-        line_cells = (
-            tuple((contradiction.index, c) for c in range(width))
-            if contradiction.axis == "row"
-            else tuple((r, contradiction.index) for r in range(height))
-        )
-        clue = clues[contradiction.axis][contradiction.index]
-        problem = f"cannot hold {format_clue(clue)}" if clue else "cannot stay empty"
-        violation = Violation(f"{contradiction} {problem}", line_cells)
-    return Deduction(grid=grid, contradiction=violation, steps=steps, passes=passes)
+
+def probe_solve(
+    rows: Sequence[Clue],
+    cols: Sequence[Clue],
+    known: PartialGrid | None = None,
+    cancel: CancelToken | None = None,
+) -> Deduction:
+    """Line solving plus probing: try an open cell both ways, line-solve each, keep what follows.
+
+    If one value leads to a contradiction, the cell takes the other; if both survive, every
+    cell on which the two outcomes agree is known (DESIGN.md §3, "Line solver"). Probes go in
+    row-major order, in rounds, until a round adds nothing. This is the second difficulty level:
+    what a careful human does with "what if" on one cell.
+
+    Returns:
+        The cells determined; ``probes`` counts the probes that determined something.
+
+    Raises:
+        Stopped: when ``cancel`` is cancelled or out of time.
+    """
+    state = LineGrid(rows, cols, known)
+    contradiction = state.propagate(cancel)
+    probes = 0
+    progressed = contradiction is None
+    while progressed:
+        progressed = False
+        for row, col in state.unknown_cells():
+            if state.value(row, col) != UNKNOWN:
+                continue  # found by an earlier probe of this round
+            outcomes = []
+            for filled in (True, False):
+                trial = state.copy()
+                trial.set_cell(row, col, filled)
+                if trial.propagate(cancel) is None:
+                    outcomes.append(trial)
+            if not outcomes:
+                # Neither value survives line logic: the puzzle has no solution.
+                state.set_cell(row, col, True)
+                return state.deduction(state.propagate(cancel), probes)
+            # With one survivor this is everything it knows; with two, what they agree on.
+            new = outcomes[0].known_in_both(outcomes[-1], unknown_in=state)
+            if new:
+                probes += 1
+                progressed = True
+                for r, c, filled in new:
+                    state.set_cell(r, c, filled)
+                contradiction = state.propagate(cancel)
+                if contradiction is not None:
+                    return state.deduction(contradiction, probes)
+    return state.deduction(contradiction, probes)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line-logic deduction: the cells that one line's clue decides.
+
+    Attributes:
+        line: the row or column.
+        cells: ``(row, col, filled)`` of each cell it decides, in line order.
+    """
+
+    line: LineRef
+    cells: tuple[tuple[int, int, bool], ...]
+
+
+def next_step(rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid) -> Step | None:
+    """The most fruitful line deduction from ``known``: the line that decides the most new
+    cells (the first such, rows before columns), or ``None`` if no line decides anything (or a
+    line contradicts ``known``). This is the studio's hint."""
+    state = LineGrid(rows, cols, known)
+    best: Step | None = None
+    for axis, length in (("row", state.width), ("column", state.height)):
+        filled, empty = state.masks[axis]
+        for index, clue in enumerate(state.clues[axis]):
+            solved = solve_line(clue, length, filled[index], empty[index])
+            if solved is None:
+                return None
+            new = (solved[0] | solved[1]) & ~(filled[index] | empty[index])
+            if new and (best is None or new.bit_count() > len(best.cells)):
+                cells = tuple(
+                    ((index, x) if axis == "row" else (x, index)) + (bool(solved[0] >> x & 1),)
+                    for x in range(length)
+                    if new >> x & 1
+                )
+                best = Step(LineRef(axis, index), cells)  # type: ignore[arg-type]
+    return best
 
 
 def format_clue(clue: Clue) -> str:

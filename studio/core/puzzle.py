@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -38,17 +38,39 @@ class Deduction:
         contradiction: set when logic proved that no solution exists.
         steps: elementary deductions made (for nonograms: line solves).
         passes: rounds over the puzzle until nothing more followed.
+        probes: "what if" trials that determined something (0 for plain logic).
     """
 
     grid: PartialGrid
     contradiction: Violation | None = None
     steps: int = 0
     passes: int = 0
+    probes: int = 0
 
     @property
     def complete(self) -> bool:
         """True when logic alone determined every cell without contradiction."""
         return self.contradiction is None and not bool(np.any(self.grid == UNKNOWN))
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """How hard a unique puzzle is for a person, from the logic a solver needs.
+
+    Attributes:
+        level: the kind's name for the kind of logic needed, e.g. ``"line"``, ``"probing"``,
+            ``"search"``.
+        score: 1 (easiest) to 5 (needs search).
+        description: the level as shown to people, e.g. ``"line-solvable"``.
+        steps: elementary deductions made by the logic solver.
+        probes: "what if" trials that determined something.
+    """
+
+    level: str
+    score: int
+    description: str
+    steps: int = 0
+    probes: int = 0
 
 
 class Puzzle(Protocol):
@@ -73,12 +95,25 @@ class Puzzle(Protocol):
         """Run the kind's logic solver from scratch."""
         ...
 
+    def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
+        """The difficulty of this puzzle, known to be unique; ``deduction`` is :meth:`deduce`'s."""
+        ...
+
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Add the puzzle's constraints to ``cnf``; return the literal of each cell.
 
         ``known`` holds cells already determined (by :meth:`deduce`); the encoding may use them
         to leave out what they decide. A known cell's literal may be a constant.
         """
+        ...
+
+
+@runtime_checkable
+class DrawnPuzzle(Puzzle, Protocol):
+    """A puzzle made from a picture (nonogram, mosaic): the designer paints, the clues follow."""
+
+    def with_picture(self, picture: BoolGrid) -> DrawnPuzzle:
+        """The same design (givens, which clues are shown, ...) for a new picture."""
         ...
 
 

@@ -10,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, run_lengths
-from studio.core.linesolve import analyse_line, format_clue, line_solve, solve_line
+from studio.core.linesolve import (
+    analyse_line,
+    format_clue,
+    line_solve,
+    next_step,
+    probe_solve,
+    solve_line,
+)
 from tests.core.brute import all_solutions
 
 
@@ -132,3 +139,41 @@ def test_line_solve_handles_widths_across_byte_boundaries(width: int) -> None:
     deduction = line_solve([run_lengths(r) for r in picture], [run_lengths(c) for c in picture.T])
     assert deduction.complete
     assert np.array_equal(deduction.grid == FILLED, picture)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 4), st.integers(1, 4), st.data())
+def test_probing_is_sound_and_at_least_as_strong_as_line_logic(
+    height: int, width: int, data: st.DataObject
+) -> None:
+    picture = np.array(
+        data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
+    ).reshape(height, width)
+    rows = [run_lengths(row) for row in picture]
+    cols = [run_lengths(col) for col in picture.T]
+    truth = brute_force_known(rows, cols)
+    probed = probe_solve(rows, cols)
+    assert probed.contradiction is None
+    decided = probed.grid != UNKNOWN
+    assert np.array_equal(probed.grid[decided], truth[decided])
+    assert decided.sum() >= (line_solve(rows, cols).grid != UNKNOWN).sum()
+
+
+def test_probing_finds_what_line_logic_cannot() -> None:
+    # A 4×4 picture with one solution that line logic alone does not reach.
+    rows = [(2,), (2,), (1,), (1,)]
+    cols = [(1,), (2,), (1,), (1, 1)]
+    assert not line_solve(rows, cols).complete
+    assert len(all_solutions(rows, cols)) == 1
+    assert probe_solve(rows, cols).complete
+
+
+def test_next_step_names_the_most_fruitful_line() -> None:
+    rows = [(3,), (1,), ()]
+    cols = [(1,), (2,), (1,)]
+    step = next_step(rows, cols, np.full((3, 3), UNKNOWN, dtype=np.int8))
+    assert step is not None
+    assert str(step.line) == "row 1"
+    assert step.cells == ((0, 0, True), (0, 1, True), (0, 2, True))
+    solved = line_solve(rows, cols).grid
+    assert next_step(rows, cols, solved) is None

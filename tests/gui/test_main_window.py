@@ -49,7 +49,7 @@ def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
     drag(qtbot, window, [(0, 0), (0, 1), (0, 2)])
     assert window.view.row_clues.line_clues() == ["3", "0", "0", "0", "0"]
     assert window.view.column_clues.line_clues() == ["1", "1", "1", "0", "0"]
-    assert window.status_label.text() == "Unique · line-solvable"
+    assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
     assert window.isWindowModified()
 
 
@@ -230,7 +230,7 @@ def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
         window.model.load(blank_document(3, 3))
     assert blocker.args[0].puzzle.shape == (3, 3), "the stale result of Knotty is dropped"
-    assert window.status_label.text() == "Unique · line-solvable"
+    assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
     qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
 
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
-from studio.core.puzzle import Cell, Deduction, Puzzle, Violation
+from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
 
@@ -49,6 +49,7 @@ class Analysis:
         variable: bool grid ``(height, width)``: the cells that differ between solutions.
             When ``complete`` is False it may be a subset.
         deduction: what the kind's logic solver concluded on its own.
+        difficulty: how hard the puzzle is for a person; only for a unique puzzle.
         complete: False when a time limit or cancel cut the analysis short.
         stop_reason: ``"timeout"`` or ``"cancelled"`` when not complete.
         seconds: wall-clock time of the analysis.
@@ -59,6 +60,7 @@ class Analysis:
     solution: BoolGrid | None
     variable: BoolGrid
     deduction: Deduction
+    difficulty: Difficulty | None = None
     complete: bool = True
     stop_reason: StopReason | None = None
     seconds: float = 0.0
@@ -86,8 +88,10 @@ def describe(analysis: Analysis) -> str:
         analysis.stop_reason or "", ""
     )
     if analysis.status == Status.UNIQUE:
-        logic = "line-solvable" if analysis.logic_solvable else "not line-solvable"
-        return f"Unique · {logic}"
+        if analysis.difficulty is None:
+            return f"Unique · {'line-solvable' if analysis.logic_solvable else 'not line-solvable'}"
+        rating = analysis.difficulty
+        return f"Unique · {rating.description} · difficulty {rating.score}/5"
     if analysis.status == Status.MULTIPLE:
         count = int(analysis.variable.sum())
         more = f" or more ({stopped})" if not analysis.complete else ""
@@ -113,9 +117,9 @@ def _filled(grid: PartialGrid) -> BoolGrid:
 class _Search:
     """One puzzle encoded into one solver session, with the analysis steps on top."""
 
-    def __init__(self, puzzle: Puzzle, deduction: Deduction, cancel: CancelToken) -> None:
+    def __init__(self, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> None:
         cnf = CnfBuilder()
-        self.cells = puzzle.encode(cnf, deduction.grid)
+        self.cells = puzzle.encode(cnf, known)
         self.session = SolverSession(cnf, cancel=cancel)
         self.open = ~np.isin(self.cells, (TRUE, FALSE))
 
@@ -156,31 +160,43 @@ class _Search:
 
 
 @contextmanager
-def _searching(puzzle: Puzzle, cancel: CancelToken) -> Iterator[tuple[Deduction, _Search | None]]:
-    """Deduce, then open a search unless logic already settled the puzzle (no search then)."""
+def _searching(
+    puzzle: Puzzle, cancel: CancelToken, logic_first: bool
+) -> Iterator[tuple[Deduction, _Search | None]]:
+    """Deduce, then open a search unless logic already settled the puzzle (no search then).
+
+    With ``logic_first`` False the search encodes the whole puzzle, ignoring what logic found:
+    the way to measure an encoding on its own.
+    """
     deduction = puzzle.deduce(cancel)
-    if deduction.contradiction is not None or deduction.complete:
+    if logic_first and (deduction.contradiction is not None or deduction.complete):
         yield deduction, None
         return
-    search = _Search(puzzle, deduction, cancel)
+    known = deduction.grid if logic_first else unknown_grid(*puzzle.shape)
+    search = _Search(puzzle, known, cancel)
     try:
         yield deduction, search
     finally:
         search.close()
 
 
-def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
+def analyze(
+    puzzle: Puzzle, *, cancel: CancelToken | None = None, logic_first: bool = True
+) -> Analysis:
     """Status, a solution and the exact variable fields of a valid puzzle.
 
     Args:
         puzzle: a puzzle that passed :meth:`Puzzle.validate`.
         cancel: cancellation and time limit; when it fires the result has ``complete=False``
             and keeps what was proven so far (e.g. ``MULTIPLE`` with some variable fields).
+        logic_first: let the kind's logic solver settle what it can before SAT (the fast
+            path); False sends the whole puzzle to SAT, to measure an encoding.
 
     Returns:
         The analysis; never raises :class:`Stopped`.
     """
     started = time.perf_counter()
+    token = cancel or CancelToken()
     height, width = puzzle.shape
     variable = np.zeros((height, width), dtype=bool)
     deduction = Deduction(grid=unknown_grid(height, width))
@@ -188,11 +204,18 @@ def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
     sat_calls = 0
 
     def result(status: Status, stop: Stopped | None = None) -> Analysis:
+        difficulty = None
+        if status == Status.UNIQUE and stop is None:
+            try:
+                difficulty = puzzle.rate(deduction, token)
+            except Stopped as late:
+                stop = late
         return Analysis(
             status=status,
             solution=solution,
             variable=variable,
             deduction=deduction,
+            difficulty=difficulty,
             complete=stop is None,
             stop_reason=None if stop is None else stop.reason,
             seconds=time.perf_counter() - started,
@@ -200,7 +223,7 @@ def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
         )
 
     try:
-        with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+        with _searching(puzzle, token, logic_first) as (deduction, search):
             if search is None:
                 if deduction.contradiction is not None:
                     return result(Status.NONE)
@@ -218,25 +241,31 @@ def analyze(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> Analysis:
         return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
 
 
-def solve(puzzle: Puzzle, *, cancel: CancelToken | None = None) -> BoolGrid | None:
-    """One solution of a valid puzzle, or ``None`` if it has none.
+def solve(
+    puzzle: Puzzle, *, cancel: CancelToken | None = None, logic_first: bool = True
+) -> BoolGrid | None:
+    """One solution of a valid puzzle, or ``None`` if it has none (``logic_first``: as for
+    :func:`analyze`).
 
     Raises:
         Stopped: when ``cancel`` fires first.
     """
-    with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+    with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
             return None if deduction.contradiction is not None else _filled(deduction.grid)
         return search.solve()
 
 
-def count_solutions(puzzle: Puzzle, cap: int, *, cancel: CancelToken | None = None) -> int:
-    """The number of solutions of a valid puzzle, counting at most ``cap``.
+def count_solutions(
+    puzzle: Puzzle, cap: int, *, cancel: CancelToken | None = None, logic_first: bool = True
+) -> int:
+    """The number of solutions of a valid puzzle, counting at most ``cap`` (``logic_first``: as
+    for :func:`analyze`).
 
     Raises:
         Stopped: when ``cancel`` fires first.
     """
-    with _searching(puzzle, cancel or CancelToken()) as (deduction, search):
+    with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
             return 0 if deduction.contradiction is not None else min(1, cap)
         return search.count(cap)

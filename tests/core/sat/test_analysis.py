@@ -57,6 +57,11 @@ def test_analysis_agrees_with_brute_force(puzzle: Nonogram) -> None:
         assert not analysis.variable.any()
     assert count_solutions(puzzle, 1000) == len(solutions)
     assert count_solutions(puzzle, 2) == min(2, len(solutions))
+    # The encoding alone, without the line solver's help, agrees too.
+    alone = analyze(puzzle, logic_first=False)
+    assert alone.status == expected_status
+    assert np.array_equal(alone.variable, analysis.variable)
+    assert count_solutions(puzzle, 1000, logic_first=False) == len(solutions)
 
 
 @settings(max_examples=100, deadline=None)
