@@ -73,6 +73,21 @@ class Difficulty:
     probes: int = 0
 
 
+@dataclass(frozen=True)
+class Hint:
+    """The next deduction a person could make: what follows and where it comes from.
+
+    Attributes:
+        reason: the clue it follows from, as people name it, e.g. ``"row 3 (3 1)"``.
+        cells: ``(row, col, filled)`` of each cell it decides.
+        source: the cells of the clue's region (a line, a neighbourhood), to show it.
+    """
+
+    reason: str
+    cells: tuple[tuple[int, int, bool], ...]
+    source: tuple[Cell, ...]
+
+
 class Puzzle(Protocol):
     """One puzzle instance of some kind: clues and givens, no solving state."""
 
@@ -93,6 +108,10 @@ class Puzzle(Protocol):
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
         """Run the kind's logic solver from scratch."""
+        ...
+
+    def hint(self, known: PartialGrid) -> Hint | None:
+        """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...
 
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:

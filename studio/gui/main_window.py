@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from enum import Enum, auto
 from pathlib import Path
 
@@ -24,14 +25,16 @@ from PySide6.QtWidgets import (
 
 from studio.core import formats
 from studio.core.document import Document
-from studio.core.errors import StudioError
+from studio.core.errors import PuzzleError, StudioError
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, unknown_grid
+from studio.core.kinds.nonogram import Clue, Nonogram
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.sat.analysis import Analysis, describe
 from studio.gui.analysis import AnalysisController, AnalysisResult
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
 from studio.gui.document_model import DocumentModel
-from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
+from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.settings import Settings
 
 APP_NAME = "Puzzle Studio"
@@ -82,6 +85,8 @@ class MainWindow(QMainWindow):
         self.analysis.started.connect(self._analysis_started)
         self.analysis.finished.connect(self._analysis_finished)
         self.view.hovered.connect(self._show_position)
+        self.view.clue_typed.connect(self._clue_typed)
+        self.view.message.connect(self._show_message)
         self.resize(900, 700)
         self._update_title()
         self._document_changed(immediately=True)
@@ -124,6 +129,7 @@ class MainWindow(QMainWindow):
         self.variable_action.setCheckable(True)
         self.variable_action.setChecked(True)
         self.stop_action = self._action("&Stop Analysis", self.stop_analysis, "Esc")
+        self.hint_action = self._action("&Hint: Next Step", self.next_hint, "H")
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
@@ -141,6 +147,8 @@ class MainWindow(QMainWindow):
         menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
         menu.addSeparator()
         menu.addActions([self.variable_action, self.stop_action])
+        menu = self.menuBar().addMenu("&Solve")
+        menu.addAction(self.hint_action)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -155,8 +163,32 @@ class MainWindow(QMainWindow):
     # Analysis -------------------------------------------------------------------------------
 
     def _document_changed(self, immediately: bool = False) -> None:
+        puzzle = self.model.document.puzzle
+        try:
+            puzzle.validate()
+        except PuzzleError as error:
+            # Typed clues can be half-way (row and column totals differ until both are in).
+            self.analysis.cancel()
+            self.view.set_analysis(None)
+            self._show_status(f"Not a valid puzzle yet: {error}")
+            return
         self._show_status("Checking…")
-        self.analysis.request(self.model.document.puzzle, immediately=immediately)
+        self.analysis.request(puzzle, immediately=immediately)
+
+    def _clue_typed(self, line: LineRef, clue: Clue) -> None:
+        """A clue typed into a clue panel: the clues now lead, the picture no longer holds."""
+        puzzle = self.model.document.puzzle
+        assert isinstance(puzzle, Nonogram)
+        if clue == puzzle.clue(line):
+            return
+        document = replace(self.model.document, puzzle=puzzle.with_clue(line, clue), picture=None)
+        self.model.replace(document, f"Type the clue of {line}")
+
+    def _show_message(self, text: str) -> None:
+        if text:
+            self.statusBar().showMessage(text)
+        else:
+            self.statusBar().clearMessage()
 
     def _analysis_started(self, _generation: int) -> None:
         self._show_status("Checking…")
@@ -174,9 +206,48 @@ class MainWindow(QMainWindow):
         return text
 
     def stop_analysis(self) -> None:
-        if self.analysis.busy:
+        """Esc: leave the hint steps, or else stop a running analysis."""
+        if self.view.hints is not None:
+            self.view.set_hints(None)
+            self._show_message("")
+        elif self.analysis.busy:
             self.analysis.cancel()
             self._show_status("Analysis stopped")
+
+    def next_hint(self) -> None:
+        """Show the next step a person could take, from the steps shown so far."""
+        puzzle = self.model.document.puzzle
+        try:
+            puzzle.validate()
+        except PuzzleError as error:
+            self._show_message(f"No hint: {error}")
+            return
+        state = self.view.hints
+        known = state.known if state is not None else unknown_grid(*puzzle.shape)
+        hint = puzzle.hint(known)
+        if hint is None:
+            open_cells = known == UNKNOWN
+            for row, col, _ in self.view.givens():
+                open_cells[row, col] = False
+            solved = not bool(open_cells.any())
+            self._show_message(
+                "Solved: every cell follows from the clues"
+                if solved
+                else "No line decides another cell: the rest needs probing or search"
+            )
+            return
+        known = known.copy()
+        source = np.zeros(puzzle.shape, dtype=bool)
+        for row, col in hint.source:
+            source[row, col] = True
+        for row, col, filled in hint.cells:
+            known[row, col] = FILLED if filled else EMPTY
+        self.view.set_hints(HintState(known, source))
+        count = len(hint.cells)
+        self._show_message(
+            f"Hint: {hint.reason} decides {count} cell{'s' if count != 1 else ''} "
+            "(H: next step, Esc: back to the picture)"
+        )
 
     def _show_status(self, text: str) -> None:
         self.status_label.setText(text)

@@ -9,15 +9,18 @@ document itself.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QWheelEvent
-from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QWheelEvent
+from PySide6.QtWidgets import QGridLayout, QLineEdit, QSizePolicy, QWidget
 
 from studio.core.document import Document
-from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.errors import PuzzleError
+from studio.core.grid import BoolGrid, LineRef, PartialGrid
+from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
+from studio.core.linesolve import format_clue
 from studio.core.sat.analysis import Analysis
 from studio.gui.document_model import DocumentModel
 from studio.render.grid import Layout, draw_clues, draw_grid
@@ -26,6 +29,14 @@ MARGIN = 3
 """Pixels around the grid, so that the thick border is not clipped."""
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
+
+
+@dataclass(frozen=True)
+class HintState:
+    """Where stepping through hints has got: the cells known so far and the last hint's source."""
+
+    known: PartialGrid
+    source: BoolGrid | None = None
 
 
 def _line_of(conflict: BoolGrid, axis: str) -> int | None:
@@ -43,6 +54,8 @@ class PuzzleView(QWidget):
     """
 
     hovered = Signal(object)
+    clue_typed = Signal(object, object)  # LineRef, Clue
+    message = Signal(str)
 
     def __init__(self, model: DocumentModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +65,7 @@ class PuzzleView(QWidget):
         self.analysis_current = False  # False while the shown analysis is of an older edit
         self.show_variable = True
         self.hover: tuple[int, int] | None = None
+        self.hints: HintState | None = None
 
         self.canvas = GridCanvas(self)
         self.row_clues = CluePanel(self, "row")
@@ -64,6 +78,7 @@ class PuzzleView(QWidget):
         layout.addWidget(self.canvas, 1, 1, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.setColumnStretch(2, 1)
         layout.setRowStretch(2, 1)
+        self.clue_editor = ClueEditor(self)
         model.changed.connect(self._document_changed)
         self._resize_parts()
 
@@ -78,6 +93,15 @@ class PuzzleView(QWidget):
         self.analysis = analysis
         self.analysis_current = current
         self._update_all()
+
+    def set_hints(self, hints: HintState | None) -> None:
+        """Show the solving steps taken so far instead of the picture (``None``: leave that)."""
+        self.hints = hints
+        self._update_all()
+
+    def givens(self) -> tuple[tuple[int, int, bool], ...]:
+        puzzle = self.document.puzzle
+        return puzzle.givens if isinstance(puzzle, Nonogram) else ()
 
     def set_show_variable(self, show: bool) -> None:
         self.show_variable = show
@@ -94,6 +118,21 @@ class PuzzleView(QWidget):
             self.hover = cell
             self.hovered.emit(cell)
             self._update_all()
+
+    def edit_clue(self, axis: str, index: int) -> None:
+        """Open the in-place editor on a line's clue (double-click a clue to get here)."""
+        panel = self.row_clues if axis == "row" else self.column_clues
+        band = panel.band(index)
+        origin = panel.mapTo(self, band.topLeft())
+        cell = self.cell
+        if axis == "row":
+            rect = QRect(origin.x(), origin.y(), max(band.width(), 8 * cell), cell)
+            rect.moveRight(origin.x() + band.width() - 1)
+            rect.moveLeft(max(0, rect.left()))
+        else:
+            rect = QRect(origin.x(), origin.y() + band.height() - cell, max(cell, 8 * cell), cell)
+        line = LineRef("row" if axis == "row" else "column", index)
+        self.clue_editor.open(line, format_clue(self._clues(axis)[index]), rect)
 
     def solution_shown(self) -> BoolGrid | None:
         """The solver's solution drawn for a document without a picture, if any."""
@@ -134,6 +173,7 @@ class PuzzleView(QWidget):
 
     def _document_changed(self) -> None:
         self.analysis_current = False
+        self.hints = None
         self._resize_parts()
 
     def _resize_parts(self) -> None:
@@ -162,7 +202,26 @@ class CluePanel(QWidget):
 
     def line_clues(self) -> list[str]:
         """Each line's clue as shown, e.g. ``"3 1"`` (for tests and accessibility)."""
-        return [" ".join(map(str, clue)) or "0" for clue in self.view._clues(self.axis)]
+        return [format_clue(clue) for clue in self.view._clues(self.axis)]
+
+    def band(self, index: int) -> QRect:
+        """Where line ``index``'s clue is drawn, in panel coordinates."""
+        cell = self.view.cell
+        if self.axis == "row":
+            return QRect(0, MARGIN + index * cell, self.width(), cell)
+        return QRect(MARGIN + index * cell, 0, cell, self.height())
+
+    def line_at(self, point: QPoint) -> int | None:
+        """The line whose clue is at ``point``, if any."""
+        offset = (point.y() if self.axis == "row" else point.x()) - MARGIN
+        index = offset // self.view.cell
+        count = len(self.view._clues(self.axis))
+        return index if offset >= 0 and index < count else None
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        index = self.line_at(event.position().toPoint())
+        if index is not None:
+            self.view.edit_clue(self.axis, index)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         view = self.view
@@ -216,19 +275,31 @@ class GridCanvas(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         view = self.view
-        analysis = view.analysis
-        variable = None
-        if view.show_variable and analysis is not None and analysis.variable.any():
-            variable = analysis.variable if view.analysis_current else None
         painter = QPainter(self)
-        draw_grid(
-            painter,
-            view.grid_layout(),
-            picture=view.document.picture,
-            solution=view.solution_shown(),
-            variable=variable,
-            conflict=view.conflict_mask() if view.analysis_current else None,
-        )
+        givens = view.givens()
+        if view.hints is not None:
+            # Stepping through hints shows what a solver knows, not the answer.
+            draw_grid(
+                painter,
+                view.grid_layout(),
+                marks=view.hints.known,
+                givens=givens,
+                highlight=view.hints.source,
+            )
+        else:
+            analysis = view.analysis
+            variable = None
+            if view.show_variable and analysis is not None and view.analysis_current:
+                variable = analysis.variable
+            draw_grid(
+                painter,
+                view.grid_layout(),
+                picture=view.document.picture,
+                solution=view.solution_shown(),
+                givens=givens,
+                variable=variable,
+                conflict=view.conflict_mask() if view.analysis_current else None,
+            )
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -268,6 +339,89 @@ class GridCanvas(QWidget):
 
     def leaveEvent(self, event: object) -> None:
         self.view.set_hover(None)
+
+
+_EDITOR_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+
+
+class ClueEditor(QLineEdit):
+    """Types one line's clue in place (e.g. ``3 1 2``), checked as it is typed.
+
+    Enter keeps the clue, Esc cancels, Tab and Shift+Tab keep it and move to the next or
+    previous line, so that clues copied from a magazine go in quickly.
+    """
+
+    def __init__(self, view: PuzzleView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.line: LineRef | None = None
+        self.hide()
+        self.textEdited.connect(self._check)
+        self.returnPressed.connect(lambda: self._commit(0))
+
+    def open(self, line: LineRef, text: str, rect: QRect) -> None:
+        self.line = line
+        self.setGeometry(rect)
+        self.setText(text)
+        self.selectAll()
+        self._check()
+        self.show()
+        self.raise_()
+        self.setFocus()
+
+    def clue(self) -> Clue | None:
+        """The typed clue, or ``None`` (with the reason shown) when it is not a valid one."""
+        if self.line is None:
+            return None
+        puzzle = self.view.document.puzzle
+        assert isinstance(puzzle, Nonogram)
+        try:
+            return parse_clue(self.text(), self.line, puzzle.line_length(self.line))
+        except PuzzleError as error:
+            self.setToolTip(str(error))
+            self.view.message.emit(str(error))
+            return None
+
+    def _check(self) -> None:
+        valid = self.clue() is not None
+        self.setStyleSheet("" if valid else "background: #fce8e6; color: #c5221f;")
+        if valid:
+            self.setToolTip("")
+            self.view.message.emit("")
+
+    def _commit(self, step: int) -> None:
+        line, clue = self.line, self.clue()
+        if line is None or clue is None:
+            return
+        self.close_editor()
+        self.view.clue_typed.emit(line, clue)
+        following = line.index + step
+        if step and 0 <= following < len(self.view._clues(line.axis)):
+            self.view.edit_clue(line.axis, following)
+
+    def close_editor(self) -> None:
+        self.line = None
+        self.hide()
+        self.view.setFocus()
+
+    def event(self, event: QEvent) -> bool:
+        if isinstance(event, QKeyEvent) and event.key() in _EDITOR_KEYS:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()  # Esc is also the window's Stop Analysis: here it cancels
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                if event.key() == Qt.Key.Key_Escape:
+                    self.close_editor()
+                    self.view.message.emit("")
+                else:
+                    self._commit(-1 if event.key() == Qt.Key.Key_Backtab else 1)
+                return True
+        return bool(super().event(event))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        if self.line is not None:
+            self.close_editor()
 
 
 def _cells_between(start: tuple[int, int], end: tuple[int, int]) -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
-from studio.core.grid import BoolGrid
+from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
 
 MAJOR_RULE_EVERY = 5
 """A thick rule every this many cells, as printed nonograms have."""
@@ -33,7 +33,8 @@ class Palette:
     variable: str = "#96ff8c00"  # the variable fields, over ink or paper
     conflict: str = "#46d93025"  # a line that cannot hold its clue
     conflict_text: str = "#c5221f"
-    highlight: str = "#1c1a73e8"  # the row and column under the mouse
+    highlight: str = "#1c1a73e8"  # the row and column under the mouse, a hint's line
+    given: str = "#1a73e8"  # the frame of a given cell
     clue_text: str = "#202124"
 
 
@@ -78,8 +79,11 @@ def draw_grid(
     *,
     picture: BoolGrid | None = None,
     solution: BoolGrid | None = None,
+    marks: PartialGrid | None = None,
+    givens: Sequence[tuple[int, int, bool]] = (),
     variable: BoolGrid | None = None,
     conflict: BoolGrid | None = None,
+    highlight: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
 ) -> None:
     """Draw the cells and the rules of a grid.
@@ -89,21 +93,57 @@ def draw_grid(
         layout: position and cell size.
         picture: the designer's picture (bool ``(height, width)``), drawn in ink.
         solution: a solver's solution, drawn in a lighter ink where ``picture`` is absent.
+        marks: a solver's partial grid (``int8``): filled cells in ink, empty ones dotted.
+        givens: ``(row, col, filled)`` cells shown from the start, framed in their own colour.
         variable: cells to tint as variable fields.
         conflict: cells to tint as part of a line that cannot hold its clue.
+        highlight: cells to shade (e.g. the line a hint comes from).
         palette: colours.
     """
     width_px, height_px = layout.size
     painter.fillRect(QRectF(layout.left, layout.top, width_px, height_px), QColor(palette.paper))
+    if highlight is not None:
+        _fill_cells(painter, layout, highlight, palette.highlight)
     if picture is not None:
         _fill_cells(painter, layout, picture, palette.ink)
     elif solution is not None:
         _fill_cells(painter, layout, solution, palette.solution_ink)
+    if marks is not None:
+        _fill_cells(painter, layout, marks == FILLED, palette.ink)
+        _dot_cells(painter, layout, marks == EMPTY, palette.ink)
     if variable is not None:
         _fill_cells(painter, layout, variable, palette.variable)
     if conflict is not None:
         _fill_cells(painter, layout, conflict, palette.conflict)
+    _frame_givens(painter, layout, givens, palette)
     draw_rules(painter, layout, palette=palette)
+
+
+def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+    """A small dot in each cell: the solver's "known empty" mark."""
+    radius = max(1.0, layout.cell / 10)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(color))
+    for row, col in np.argwhere(mask):
+        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def _frame_givens(
+    painter: QPainter, layout: Layout, givens: Sequence[tuple[int, int, bool]], palette: Palette
+) -> None:
+    """An inset frame around each given cell; an empty given also gets a cross, so that both
+    kinds read in black and white."""
+    width = max(1.5, layout.cell / 8)
+    pen = QPen(QColor(palette.given), width)
+    painter.setPen(pen)
+    inset = width / 2 + 1
+    for row, col, filled in givens:
+        rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
+        painter.drawRect(rect)
+        if not filled:
+            painter.drawLine(rect.topLeft(), rect.bottomRight())
+            painter.drawLine(rect.topRight(), rect.bottomLeft())
 
 
 def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_PALETTE) -> None:

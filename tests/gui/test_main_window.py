@@ -275,3 +275,76 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
         action.trigger()
     assert window.model.document.puzzle.shape == (2, 3)
     assert window.model.path == tmp_path / "tiny.json"
+
+
+def clue_point(window: MainWindow, axis: str, index: int) -> QPoint:
+    panel = window.view.row_clues if axis == "row" else window.view.column_clues
+    return panel.band(index).center()
+
+
+def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(3, 3))
+    rows = window.view.row_clues
+    qtbot.mouseDClick(rows, Qt.MouseButton.LeftButton, pos=clue_point(window, "row", 0))
+    editor = window.view.clue_editor
+    assert editor.isVisible()
+    qtbot.keyClicks(editor, "4")
+    assert "row 1: clue 4 needs 4 cells, the row has 3" in editor.toolTip()
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert editor.isVisible(), "an invalid clue is not taken"
+    editor.clear()
+    qtbot.keyClicks(editor, "3")
+    qtbot.keyClick(editor, Qt.Key.Key_Tab)  # keeps row 1, moves on to row 2
+    assert editor.line is not None
+    assert str(editor.line) == "row 2"
+    qtbot.keyClick(editor, Qt.Key.Key_Escape)
+    assert not editor.isVisible()
+    assert window.view.row_clues.line_clues() == ["3", "0", "0"]
+    assert window.model.document.picture is None
+    assert window.status_label.text().startswith("Not a valid puzzle yet: the row clues add up")
+    columns = window.view.column_clues
+    qtbot.mouseDClick(columns, Qt.MouseButton.LeftButton, pos=clue_point(window, "column", 0))
+    for clue in ("1", "1"):
+        qtbot.keyClicks(editor, clue)
+        qtbot.keyClick(editor, Qt.Key.Key_Tab)
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        qtbot.keyClicks(editor, "1")
+        qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert window.view.column_clues.line_clues() == ["1", "1", "1"]
+    assert window.status_label.text().startswith("Unique · line-solvable")
+    shown = window.view.canvas.shown_picture()
+    assert shown[0].all()
+    assert not shown[1:].any()
+    # Each typed clue is one undo step.
+    assert window.model.undo_stack.count() == 4
+
+
+def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
+    picture = grid_from_text(["###", "#..", "##."])
+    window = open_window(Document.from_picture("nonogram", picture))
+    qtbot.keyClick(window, Qt.Key.Key_H)
+    assert window.view.hints is not None
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Hint: row 1 (3) decides 3 cells")
+    # What a person sees: the hinted row is inked, the rest of the picture is not shown.
+    image = window.view.canvas.grab().toImage()
+    assert image.pixelColor(cell_point(window, 0, 2)).lightness() < 80
+    assert image.pixelColor(cell_point(window, 1, 0)).lightness() > 150
+    for _ in range(10):
+        qtbot.keyClick(window, Qt.Key.Key_H)
+    assert window.statusBar().currentMessage() == "Solved: every cell follows from the clues"
+    assert np.array_equal(window.view.hints.known == 1, picture)
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert window.view.hints is None
+
+
+def test_givens_are_drawn_framed(qtbot: QtBot, open_window) -> None:
+    picture = grid_from_text(["#.", ".#"])
+    document = Document(Nonogram.from_picture(picture, given_cells=[(0, 1)]), picture)
+    window = open_window(document)
+    assert window.status_label.text().startswith("Unique")
+    image = window.view.canvas.grab().toImage()
+    cell = window.view.cell
+    inset = QPoint(MARGIN + cell + 3, MARGIN + cell // 2)  # on the left edge of the frame
+    frame = image.pixelColor(inset)
+    assert frame.blue() > frame.red() + 60, "an empty given is framed in blue"

@@ -27,8 +27,8 @@ from studio.core.grid import (
     unknown_grid,
 )
 from studio.core.kinds.nonogram_cnf import encode_line
-from studio.core.linesolve import analyse_line, format_clue, line_solve, probe_solve
-from studio.core.puzzle import Deduction, Difficulty, KindSpec, Violation
+from studio.core.linesolve import analyse_line, format_clue, line_solve, next_step, probe_solve
+from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 
 EASY_SOLVES_PER_LINE = 3
@@ -107,6 +107,15 @@ class Nonogram:
         """The clue of a row or column."""
         return (self.rows if line.axis == "row" else self.cols)[line.index]
 
+    def with_clue(self, line: LineRef, clue: Iterable[int]) -> Nonogram:
+        """The same puzzle with one line's clue replaced (givens kept)."""
+        rows, cols = list(self.rows), list(self.cols)
+        (rows if line.axis == "row" else cols)[line.index] = _normalise(clue)
+        return Nonogram(rows, cols, self.givens)
+
+    def line_length(self, line: LineRef) -> int:
+        return len(self.cols) if line.axis == "row" else len(self.rows)
+
     def lines(self) -> Iterable[tuple[LineRef, Clue]]:
         """Every line with its clue: rows top to bottom, then columns left to right."""
         for r, clue in enumerate(self.rows):
@@ -134,15 +143,7 @@ class Nonogram:
                 raise PuzzleError(f"{cell_name((r, c))} is given twice")
             seen.add((r, c))
         for line, clue in self.lines():
-            length = width if line.axis == "row" else height
-            if any(n < 1 for n in clue):
-                raise PuzzleError(f"{line}: run lengths must be positive, got {format_clue(clue)}")
-            needed = sum(clue) + len(clue) - 1
-            if needed > length:
-                raise PuzzleError(
-                    f"{line}: clue {format_clue(clue)} needs {needed} cells, "
-                    f"the {line.axis} has {length}"
-                )
+            _check_clue(line, clue, self.line_length(line))
         row_total = sum(sum(clue) for clue in self.rows)
         col_total = sum(sum(clue) for clue in self.cols)
         if row_total != col_total:
@@ -174,6 +175,16 @@ class Nonogram:
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
         """The line solver from the givens (see :func:`studio.core.linesolve.line_solve`)."""
         return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
+
+    def hint(self, known: PartialGrid) -> Hint | None:
+        """The line that decides the most cells from ``known`` and the givens (see
+        :func:`next_step`); givens are never part of a hint."""
+        givens = self.givens_grid()
+        step = next_step(self.rows, self.cols, np.where(givens != UNKNOWN, givens, known))
+        if step is None:
+            return None
+        reason = f"{step.line} ({format_clue(self.clue(step.line))})"
+        return Hint(reason, step.cells, _line_cells(step.line, self.shape))
 
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
         """Line-solvable (score 1–2), needs probing (3–4), or needs search (5).
@@ -215,6 +226,32 @@ class Nonogram:
                 raise PuzzleError(f"{line} cannot hold {format_clue(clue)}")
             encode_line(cnf, clue, literals.tolist(), placements.starts)
         return cells
+
+
+def parse_clue(text: str, line: LineRef, length: int) -> Clue:
+    """A clue as people type it, ``"3 1 2"`` (spaces, commas or dots between runs; ``""`` or
+    ``"0"`` for an empty line), checked to fit a line of ``length`` cells.
+
+    Raises:
+        PuzzleError: naming the line and what is wrong, e.g. ``row 3: 'x' is not a run length``.
+    """
+    tokens = text.replace(",", " ").replace(".", " ").split()
+    bad = next((token for token in tokens if not token.isdecimal()), None)
+    if bad is not None:
+        raise PuzzleError(f"{line}: {bad!r} is not a run length")
+    clue = _normalise(int(token) for token in tokens)
+    _check_clue(line, clue, length)
+    return clue
+
+
+def _check_clue(line: LineRef, clue: Clue, length: int) -> None:
+    if any(n < 1 for n in clue):
+        raise PuzzleError(f"{line}: run lengths must be positive, got {format_clue(clue)}")
+    needed = sum(clue) + len(clue) - 1
+    if needed > length:
+        raise PuzzleError(
+            f"{line}: clue {format_clue(clue)} needs {needed} cells, the {line.axis} has {length}"
+        )
 
 
 def _normalise(clue: Iterable[int]) -> Clue:
