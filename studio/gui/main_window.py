@@ -31,11 +31,12 @@ from studio.core.kinds.nonogram import Clue, Nonogram
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.sat.analysis import Analysis, describe
-from studio.gui.analysis import AnalysisController, AnalysisResult
+from studio.gui.analysis import DEBOUNCE_MS, DEFAULT_TIME_LIMIT, AnalysisResult, analysis_job
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
 from studio.gui.document_model import DocumentModel
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.settings import Settings
+from studio.gui.workers import LatestOnly
 
 APP_NAME = "Puzzle Studio"
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
@@ -66,7 +67,7 @@ class MainWindow(QMainWindow):
         self.model = DocumentModel(document or blank_document(), self)
         self.view = PuzzleView(self.model)
         self.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
-        self.analysis = AnalysisController(self)
+        self.analysis = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=DEFAULT_TIME_LIMIT)
         scroll = QScrollArea()
         scroll.setWidget(self.view)
         scroll.setWidgetResizable(True)
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.model.file_changed.connect(self._update_title)
         self.analysis.started.connect(self._analysis_started)
         self.analysis.finished.connect(self._analysis_finished)
+        self.analysis.failed.connect(self._job_failed)
         self.view.hovered.connect(self._show_position)
         self.view.clue_typed.connect(self._clue_typed)
         self.view.message.connect(self._show_message)
@@ -173,7 +175,7 @@ class MainWindow(QMainWindow):
             self._show_status(f"Not a valid puzzle yet: {error}")
             return
         self._show_status("Checking…")
-        self.analysis.request(puzzle, immediately=immediately)
+        self.analysis.request(analysis_job(puzzle), immediately=immediately)
 
     def _clue_typed(self, line: LineRef, clue: Clue) -> None:
         """A clue typed into a clue panel: the clues now lead, the picture no longer holds."""
@@ -189,6 +191,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(text)
         else:
             self.statusBar().clearMessage()
+
+    def _job_failed(self, details: str) -> None:
+        last = details.strip().splitlines()[-1] if details.strip() else "unknown error"
+        self._show_status("Analysis failed")
+        self.show_error("Something went wrong", f"{last}\n\n{details}")
 
     def _analysis_started(self, _generation: int) -> None:
         self._show_status("Checking…")

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
-from studio.gui.analysis import running_workers
 from studio.gui.main_window import Choice, MainWindow
+from studio.gui.workers import running_workers
 
 
 @pytest.fixture(autouse=True)

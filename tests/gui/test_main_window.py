@@ -15,9 +15,9 @@ from studio.core.grid import grid_from_text
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
-from studio.gui.analysis import running_workers
 from studio.gui.main_window import Choice, MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
+from studio.gui.workers import running_workers
 from tests.conftest import SHARED_DATA, shared_record
 
 

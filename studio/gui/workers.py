@@ -1,0 +1,213 @@
+"""Background work on QThreads: the window never waits for the core.
+
+Two patterns, one worker class:
+
+* :class:`LatestOnly`: work that follows the document (live analysis, repair suggestions).
+  Each request cancels the one before (its solver stops at once: ``CancelToken`` interrupts
+  it), waits a short debounce, and only the newest request's result is reported.
+* :class:`Batch`: one long job with progress and Cancel (generation).
+
+Results are re-emitted by an object living in the GUI thread: waiting on a signal of an object
+in another thread can abort pytest-qt (DESIGN.md, Known traps), and widgets must only be touched
+from the GUI thread anyway. Workers stay referenced until their ``finished`` signal, since
+dropping the last reference to a running QThread aborts the process.
+"""
+
+from __future__ import annotations
+
+import traceback
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
+
+from studio.core.cancel import CancelToken, Stopped
+
+Progress = Callable[[int, int], None]
+Job = Callable[[CancelToken, Progress], Any]
+
+
+class Worker(QThread):
+    """Runs one job; emits ``progress``, then ``done`` or ``failed``, from the worker thread."""
+
+    progress = Signal(int, int)
+    done = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, job: Job, cancel: CancelToken, tag: int = 0) -> None:
+        super().__init__()
+        self.job = job
+        self.cancel = cancel
+        self.tag = tag
+        _ALL_WORKERS.add(self)
+
+    def run(self) -> None:
+        try:
+            result = self.job(self.cancel, self.progress.emit)
+        except Stopped:
+            return  # whoever cancelled knows
+        except Exception:  # a bug in the core must reach the user, not kill the thread silently
+            self.failed.emit(traceback.format_exc())
+            return
+        self.done.emit(result)
+
+
+_ALL_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
+
+
+def running_workers() -> int:
+    """How many worker threads are running now, in the whole application (tests check for 0)."""
+    return sum(1 for worker in list(_ALL_WORKERS) if worker.isRunning())
+
+
+class _Runner(QObject):
+    """Owns its workers until they finish, and stops them all on :meth:`shutdown`."""
+
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._workers: set[Worker] = set()
+
+    def _start(self, job: Job, cancel: CancelToken, tag: int) -> Worker:
+        worker = Worker(job, cancel, tag)
+        # Bound methods of this GUI-thread object, not lambdas: the worker's signals are emitted
+        # from its own thread and only a receiver object makes the calls queued.
+        worker.finished.connect(self._on_thread_finished)
+        worker.failed.connect(self.failed)
+        self._workers.add(worker)
+        worker.start()
+        return worker
+
+    def _on_thread_finished(self) -> None:
+        worker = self.sender()
+        if isinstance(worker, Worker):
+            self._workers.discard(worker)
+            worker.deleteLater()
+
+    def shutdown(self) -> None:
+        """Cancel every job and wait for its thread to end (before the window closes)."""
+        for worker in list(self._workers):
+            worker.cancel.cancel()
+        for worker in list(self._workers):
+            worker.wait()
+        self._workers.clear()
+
+
+class LatestOnly(_Runner):
+    """Runs the newest request after a debounce; older results are dropped.
+
+    Signals:
+        started(int): a job of this generation began.
+        finished(object): the result of the newest request, never a stale one.
+        failed(str): a job raised (the traceback).
+    """
+
+    started = Signal(int)
+    finished = Signal(object)
+
+    def __init__(
+        self, parent: QObject | None = None, *, debounce_ms: int, time_limit: float | None
+    ) -> None:
+        super().__init__(parent)
+        self.time_limit = time_limit
+        self._generation = 0
+        self._pending: Job | None = None
+        self._current: Worker | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self._start_pending)
+
+    @property
+    def busy(self) -> bool:
+        """True while a request waits for its result."""
+        return self._pending is not None or self._current is not None
+
+    def request(self, job: Callable[[CancelToken], Any], *, immediately: bool = False) -> None:
+        """Run ``job(cancel)`` after the debounce (at once if ``immediately``), cancelling the
+        job in progress."""
+        self._cancel_current()
+        self._generation += 1
+        self._pending = lambda cancel, _progress: job(cancel)
+        if immediately:
+            self._timer.stop()
+            self._start_pending()
+        else:
+            self._timer.start()
+
+    def cancel(self) -> None:
+        """Stop the job in progress and forget the pending request."""
+        self._cancel_current()
+        self._generation += 1
+        self._timer.stop()
+        self._pending = None
+
+    def shutdown(self) -> None:
+        self.cancel()
+        super().shutdown()
+
+    def _cancel_current(self) -> None:
+        if self._current is not None:
+            self._current.cancel.cancel()
+            self._current = None
+
+    def _start_pending(self) -> None:
+        if self._pending is None:
+            return
+        job, self._pending = self._pending, None
+        self._current = self._start(job, CancelToken(self.time_limit), self._generation)
+        self._current.done.connect(self._on_done)
+        self.started.emit(self._generation)
+
+    def _on_done(self, result: object) -> None:
+        worker = self.sender()
+        if not isinstance(worker, Worker) or worker.tag != self._generation:
+            return
+        self._current = None
+        self.finished.emit(result)
+
+
+class Batch(_Runner):
+    """One long job at a time, with progress and Cancel.
+
+    Signals:
+        progress(int, int): done, total.
+        finished(object): the job's result.
+        cancelled(): the job stopped on :meth:`cancel`.
+        failed(str): the job raised (the traceback).
+    """
+
+    progress = Signal(int, int)
+    finished = Signal(object)
+    cancelled = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._current: Worker | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._current is not None
+
+    def start(self, job: Job) -> None:
+        """Run ``job(cancel, progress)``; only one at a time."""
+        if self._current is not None:
+            raise RuntimeError("a batch job is already running")
+        self._current = self._start(job, CancelToken(), 0)
+        self._current.progress.connect(self.progress)
+        self._current.done.connect(self._on_done)
+        self._current.finished.connect(self._on_stopped)
+
+    def cancel(self) -> None:
+        if self._current is not None:
+            self._current.cancel.cancel()
+
+    def _on_done(self, result: object) -> None:
+        self.finished.emit(result)
+
+    def _on_stopped(self) -> None:
+        worker, self._current = self._current, None
+        if worker is not None and worker.cancel.cancelled:
+            self.cancelled.emit()
