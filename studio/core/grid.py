@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+
+T = TypeVar("T", bound=np.generic)
 
 BoolGrid = npt.NDArray[np.bool_]
 PartialGrid = npt.NDArray[np.int8]
@@ -36,6 +38,11 @@ class LineRef:
 
     def __str__(self) -> str:
         return f"{self.axis} {self.index + 1}"
+
+
+def line_values(grid: npt.NDArray[T], line: LineRef) -> npt.NDArray[T]:
+    """The cells of ``grid`` along a row (left to right) or a column (top to bottom)."""
+    return grid[line.index] if line.axis == "row" else grid[:, line.index]
 
 
 def cell_name(cell: tuple[int, int]) -> str:

@@ -23,6 +23,7 @@ from studio.core.grid import (
     LineRef,
     PartialGrid,
     cell_name,
+    line_values,
     run_lengths,
     unknown_grid,
 )
@@ -161,8 +162,7 @@ class Nonogram:
             if bool(picture[r, c]) != filled
         ]
         for line, clue in self.lines():
-            cells = picture[line.index] if line.axis == "row" else picture[:, line.index]
-            runs = run_lengths(cells)
+            runs = run_lengths(line_values(picture, line))
             if runs != clue:
                 violations.append(
                     Violation(
@@ -206,25 +206,38 @@ class Nonogram:
             )
         return Difficulty("search", 5, "needs search", probed.steps, probed.probes)
 
+    def known_with_givens(self, known: PartialGrid) -> PartialGrid:
+        """``known`` (``int8`` partial grid) with the givens filled in; a given wins."""
+        givens = self.givens_grid()
+        merged: PartialGrid = np.where(givens != UNKNOWN, givens, known).astype(np.int8)
+        return merged
+
+    def cell_literals(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
+        """``int64`` literal grid ``(height, width)``: ``TRUE``/``FALSE`` for the givens and the
+        cells ``known``, fresh variables in row-major order for the rest. Every nonogram
+        encoding starts from these."""
+        merged = self.known_with_givens(known)
+        cells = np.where(merged == FILLED, TRUE, np.where(merged == EMPTY, FALSE, 0))
+        cells = cells.astype(np.int64)
+        open_cells = merged == UNKNOWN
+        cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
+        return cells
+
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Order encoding of every line (:mod:`.nonogram_cnf`), ranges narrowed by ``known``.
 
-        Raises:
-            PuzzleError: if ``known`` contradicts a line (callers pass line-solver output,
-                which never does).
+        A line that ``known`` (or the givens) leaves no placement gets the empty clause: the
+        formula is then unsatisfiable, as the puzzle is.
         """
-        givens = self.givens_grid()
-        known = np.where(givens != UNKNOWN, givens, known)
-        cells = np.where(known == 1, TRUE, np.where(known == 0, FALSE, 0)).astype(np.int64)
-        open_cells = known < 0
-        cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
+        cells = self.cell_literals(cnf, known)
+        merged = self.known_with_givens(known)
         for line, clue in self.lines():
-            literals = cells[line.index] if line.axis == "row" else cells[:, line.index]
-            states = known[line.index] if line.axis == "row" else known[:, line.index]
+            states = line_values(merged, line)
             placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))
             if placements is None:
-                raise PuzzleError(f"{line} cannot hold {format_clue(clue)}")
-            encode_line(cnf, clue, literals.tolist(), placements.starts)
+                cnf.add(())
+                continue
+            encode_line(cnf, clue, line_values(cells, line).tolist(), placements.starts)
         return cells
 
 

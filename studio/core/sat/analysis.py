@@ -102,7 +102,7 @@ def describe(analysis: Analysis) -> str:
     return f"Unknown: {stopped}"
 
 
-def _decode(cells: LiteralGrid, model: list[int]) -> BoolGrid:
+def decode_cells(cells: LiteralGrid, model: list[int]) -> BoolGrid:
     """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
     values = np.asarray(model, dtype=np.int64)
     decoded: BoolGrid = (values[np.abs(cells) - 1] > 0) == (cells > 0)
@@ -129,7 +129,7 @@ class _Search:
     def solve(self) -> BoolGrid | None:
         if not self.session.solve():
             return None
-        return _decode(self.cells, self.session.model())
+        return decode_cells(self.cells, self.session.model())
 
     def variable_fields(self, solution: BoolGrid, variable: BoolGrid) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact)."""
@@ -145,7 +145,7 @@ class _Search:
             self.session.add_clause([-activation])  # retire this clause for good
             if not found:
                 return
-            differs = _decode(self.cells, self.session.model()) != solution
+            differs = decode_cells(self.cells, self.session.model()) != solution
             variable |= differs & candidates
             candidates &= ~differs
 
@@ -154,7 +154,7 @@ class _Search:
         found = 0
         while found < cap and self.session.solve():
             found += 1
-            values = _decode(self.cells, self.session.model())
+            values = decode_cells(self.cells, self.session.model())
             self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
         return found
 
