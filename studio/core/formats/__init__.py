@@ -5,25 +5,37 @@ Formats (all read and write nonograms):
 ========  =============================  ==========  ===========================================
 name      what                           extension   module
 ========  =============================  ==========  ===========================================
-studio    Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: clues, picture, notes
+studio    Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: clues, givens, picture,
+                                                     notes
 ascii     text grid of ``#`` and ``.``   ``.txt``    :mod:`.ascii`: the picture only
-tatham    Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``
-runs      runs lists, rows then columns  ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2]])``
+tatham    Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``, givens
+runs      runs lists, rows then columns  ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2],[1]])``
+non       Simpson's ``.non`` file        ``.non``    :mod:`.non`: clues, goal, title, author...
+                                                     (nonogram-db)
+webpbn    Wolter's webpbn XML            ``.xml``    :mod:`.webpbn`: clues, goal, title, author...
+                                                     (webpbn.com, pbnsolve)
 ========  =============================  ==========  ===========================================
 
 Extensions are kept few and conventional, none invented: ``.json`` is always the studio's
-document; ``.txt`` is shared by the three one-line-or-grid text formats.
+document, ``.non`` the ``.non`` file and ``.xml`` the webpbn XML; ``.txt`` is shared by the
+three one-line-or-grid text formats. Only the studio document and the game ID hold givens;
+the other writers refuse a puzzle with givens rather than drop them.
 
-- Reading (:func:`load`): an extension that belongs to one format decides (``.json``); for
-  ``.txt``, another extension or none, the content decides (sniffing, below).
-- Writing (:func:`save`, :func:`format_for_path`): ``.json`` writes the studio document and
-  ``.txt`` the text grid (the first format in :data:`FORMATS` that lists the extension); pass
-  ``format="tatham"`` or ``format="runs"`` to write those, whatever the file is called.
+- Reading (:func:`load`): an extension that belongs to one format decides (``.json``,
+  ``.non``, ``.xml``); for ``.txt``, another extension or none, the content decides (sniffing,
+  below).
+- Writing (:func:`save`, :func:`format_for_path`): ``.json``, ``.non`` and ``.xml`` write their
+  format, ``.txt`` the text grid (the first format in :data:`FORMATS` that lists the
+  extension); pass ``format="tatham"`` or ``format="runs"`` to write those, whatever the file
+  is called.
 
 Sniffing tries each format's cheap test in the order of :data:`FORMATS`: ``{`` starts a studio
 document; ``#``, ``.`` or ``;`` a grid; ``10x10:`` (or ``10x10#``) a game ID; ``(`` or ``[`` runs
-lists. The tests do not overlap. Text that none recognises is read as a grid, whose error then
-points at the first character that is not a cell.
+lists; a line starting with a ``.non`` key (``title``, ``width``, ...) followed by more lines a
+``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML. The tests do not overlap (each
+looks at the first non-blank character, and no two accept the same one). Text that none
+recognises is read as a grid, whose error then points at the first character that is not a
+cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
@@ -40,7 +52,7 @@ from pathlib import Path
 
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
-from studio.core.formats import ascii, atomic, runs, studio_json, tatham
+from studio.core.formats import ascii, atomic, non, runs, studio_json, tatham, webpbn
 from studio.core.kinds import get_kind
 
 
@@ -57,7 +69,8 @@ class Format:
         read: text to document; raises :class:`FormatError` (line and column set where the
             format has them, ``source`` left to the caller). Does not validate the puzzle.
         write: document to text; raises :class:`FormatError` when the document cannot be
-            written in this format (another kind, or no picture for a grid).
+            written in this format (another kind, givens it cannot hold, or no picture for a
+            grid).
         needs_picture: True if ``write`` needs the document's picture (the grid holds nothing
             else).
     """
@@ -96,6 +109,10 @@ FORMATS: tuple[Format, ...] = (
         "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
     ),
     Format("runs", runs.TITLE, (".txt",), ("nonogram",), runs.sniff, runs.read, runs.write),
+    Format("non", non.TITLE, (".non",), ("nonogram",), non.sniff, non.read, non.write),
+    Format(
+        "webpbn", webpbn.TITLE, (".xml",), ("nonogram",), webpbn.sniff, webpbn.read, webpbn.write
+    ),
 )
 """Every format, in the order file dialogs list them and sniffing tries them."""
 
@@ -122,7 +139,8 @@ def get_format(name: str) -> Format:
 def format_for_path(path: str | os.PathLike[str]) -> Format:
     """The format :func:`save` writes to ``path``, chosen by its extension.
 
-    ``.json`` gives the studio document, ``.txt`` the text grid (see the module docstring).
+    ``.json`` gives the studio document, ``.non`` the ``.non`` file, ``.xml`` the webpbn XML,
+    ``.txt`` the text grid (see the module docstring).
 
     Raises:
         StudioError: for an extension no format uses; the message lists the known ones.

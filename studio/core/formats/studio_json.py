@@ -32,6 +32,10 @@
 - ``format`` must be ``"puzzle-studio"``; ``version`` at most :data:`VERSION` (a newer file is
   refused with a message saying so, rather than read half-way).
 - ``rows`` top to bottom, ``columns`` left to right; ``[]`` (or ``[0]``) is an empty line.
+- ``givens`` (optional, written only when there are some, after ``clues``): the cells shown
+  from the start, ``[row, column, filled]`` with 0-based row and column and ``filled`` 1 or 0,
+  sorted, one per line: ``"givens": [[0, 3, 1], [1, 0, 0]]``. A cell given twice is refused
+  when the puzzle is validated (:meth:`Nonogram.validate`).
 - ``title``, ``author``, ``notes`` may be left out (empty); ``picture`` may be left out or
   ``null`` (no picture), otherwise ``height`` strings of ``width`` ``#``/``.`` cells.
 - Unknown fields are refused, so that a misspelt field is not silently ignored; a later
@@ -53,7 +57,7 @@ from studio.core.formats.ascii import bad_cell_message, first_bad_cell
 from studio.core.formats.text import ClueError, clue_from_values, nonogram_of, show_value
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram import Clue, Nonogram
+from studio.core.kinds.nonogram import Clue, Given, Nonogram
 
 TITLE = "Puzzle Studio document"
 MARKER = "puzzle-studio"
@@ -61,7 +65,17 @@ VERSION = 1
 """The newest version this studio reads, and the one it writes."""
 
 _METADATA = ("title", "author", "notes")
-_FIELDS = ("format", "version", "kind", "width", "height", *_METADATA, "clues", "picture")
+_FIELDS = (
+    "format",
+    "version",
+    "kind",
+    "width",
+    "height",
+    *_METADATA,
+    "clues",
+    "givens",
+    "picture",
+)
 _CLUE_FIELDS = ("rows", "columns")
 
 T = TypeVar("T")
@@ -77,8 +91,9 @@ def read(text: str) -> Document:
 
     Raises:
         FormatError: for JSON syntax (with JSON's line and column); naming the field at fault,
-            e.g. ``clues.rows[3][1]: expected a positive integer, found "x"``; for another
-            format marker; for a version newer than :data:`VERSION`.
+            e.g. ``clues.rows[3][1]: expected a positive integer, found "x"`` or
+            ``givens[2][0]: row 7 is outside the 5 rows (0 to 4)``; for another format marker;
+            for a version newer than :data:`VERSION`.
     """
     data = _typed(_decode(text), dict, "")
     _check_header(data)
@@ -95,8 +110,9 @@ def read(text: str) -> Document:
     _check_known(clues, _CLUE_FIELDS, "clues.")
     rows = _clue_lines(clues, "rows", height, "height")
     cols = _clue_lines(clues, "columns", width, "width")
+    givens = _givens(data.get("givens", []), width, height)
     picture = _picture(data.get("picture"), width, height)
-    return Document(Nonogram(rows, cols), picture, **metadata)
+    return Document(Nonogram(rows, cols, givens), picture, **metadata)
 
 
 def write(document: Document) -> str:
@@ -105,9 +121,10 @@ def write(document: Document) -> str:
     Raises:
         FormatError: if the document is not a nonogram (the only kind so far).
     """
-    puzzle = nonogram_of(document, TITLE)
+    puzzle = nonogram_of(document, TITLE, givens=True)
     height, width = puzzle.shape
     clues = [("rows", _array(puzzle.rows, 2)), ("columns", _array(puzzle.cols, 2))]
+    givens = [(r, c, int(filled)) for r, c, filled in puzzle.givens]
     picture = None if document.picture is None else grid_to_text(document.picture)
     fields = [
         ("format", _json(MARKER)),
@@ -117,6 +134,7 @@ def write(document: Document) -> str:
         ("height", _json(height)),
         *((name, _json(getattr(document, name))) for name in _METADATA),
         ("clues", _object(clues, 1)),
+        *([("givens", _array(givens, 1))] if givens else []),
         ("picture", "null" if picture is None else _array(picture, 1)),
     ]
     return _object(fields, 0) + "\n"
@@ -136,8 +154,9 @@ def _object(fields: Sequence[tuple[str, str]], depth: int) -> str:
     return f"{{\n{body}\n{outer}}}"
 
 
-def _array(items: Sequence[Clue] | Sequence[str], depth: int) -> str:
-    """A JSON array with one item per line, so each clue list or picture row is one line."""
+def _array(items: Sequence[tuple[int, ...]] | Sequence[str], depth: int) -> str:
+    """A JSON array with one item per line, so each clue list, given or picture row is one
+    line."""
     if not items:
         return "[]"
     inner, outer = "  " * (depth + 1), "  " * depth
@@ -246,6 +265,32 @@ def _clue_lines(clues: Mapping[str, object], name: str, count: int, dimension: s
         except ClueError as error:
             _fail(f"{where}[{index}][{error.index}]", error.message)
     return result
+
+
+def _givens(value: object, width: int, height: int) -> list[Given]:
+    """The ``givens`` field: ``[row, column, filled]`` triples inside the grid; a cell given
+    twice is left to :meth:`Nonogram.validate`."""
+    givens: list[Given] = []
+    for index, item in enumerate(_typed(value, list, "givens")):
+        where = f"givens[{index}]"
+        triple = _typed(item, list, where)
+        if len(triple) != 3:
+            _fail(where, f"expected [row, column, filled], found {show_value(triple)}")
+        row = _index(triple[0], height, "row", f"{where}[0]")
+        col = _index(triple[1], width, "column", f"{where}[1]")
+        filled = triple[2]
+        if not isinstance(filled, int) or isinstance(filled, bool) or filled not in (0, 1):
+            _fail(f"{where}[2]", f"expected 1 (filled) or 0 (empty), found {show_value(filled)}")
+        givens.append((row, col, filled == 1))
+    return givens
+
+
+def _index(value: object, count: int, axis: str, where: str) -> int:
+    """A 0-based row or column number inside ``count`` rows or columns."""
+    number = _typed(value, int, where)
+    if not 0 <= number < count:
+        _fail(where, f"{axis} {number} is outside the {count} {axis}s (0 to {count - 1})")
+    return number
 
 
 def _picture(value: object, width: int, height: int) -> BoolGrid | None:

@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
+from studio.core.grid import BoolGrid
 from studio.core.kinds.nonogram import Clue, Nonogram
 
 # A number with more digits than this cannot be a run length of any grid we could hold; the cap
@@ -88,15 +89,62 @@ def describe_char(text: str, offset: int) -> str:
     return repr(text[offset]) if offset < len(text) else "the end of the text"
 
 
-def nonogram_of(document: Document, format_title: str) -> Nonogram:
+def nonogram_of(document: Document, format_title: str, *, givens: bool = False) -> Nonogram:
     """The document's nonogram, for a writer of a nonogram-only format.
 
+    Args:
+        document: the document to write.
+        format_title: the format's name for messages.
+        givens: True if the format holds given cells; otherwise a puzzle with givens is refused
+            (dropping them would change the puzzle).
+
     Raises:
-        FormatError: if the document holds another kind of puzzle.
+        FormatError: if the document holds another kind of puzzle, or givens the format cannot
+            hold.
     """
     if not isinstance(document.puzzle, Nonogram):
         raise FormatError(f"the {format_title} format holds nonograms, not {document.kind}")
+    count = len(document.puzzle.givens)
+    if count and not givens:
+        cells = "cell" if count == 1 else "cells"
+        raise FormatError(
+            f"the {format_title} format cannot hold given cells, and this puzzle has {count} "
+            f"given {cells}; save it as a Puzzle Studio document or a Tatham game ID"
+        )
     return document.puzzle
+
+
+def picture_mismatch(puzzle: Nonogram, picture: BoolGrid) -> str | None:
+    """Why ``picture`` (bool ``(height, width)``, the puzzle's shape) does not solve ``puzzle``'s
+    clues, e.g. ``"row 3 has runs 2 1, its clue is 3"``; ``None`` if it does.
+
+    For formats that hold both the clues and the solution: the two must agree.
+    """
+    violations = puzzle.check(picture)
+    return violations[0].message if violations else None
+
+
+def notes_lines(notes: str, keys: Sequence[str]) -> list[tuple[str | None, str]]:
+    """The lines of ``notes``, each as ``(key, value)`` if it reads ``"key: value"`` for one of
+    ``keys``, else ``(None, line)``.
+
+    Formats with metadata fields of their own (copyright, licence, catalogue...) keep them in
+    the document's notes one per line as ``"key: value"`` (see :func:`note_line`); a writer gives
+    each such line back to its field and the other lines to the format's free-text note, so
+    that reading what was written gives the same notes.
+    """
+    if not notes:
+        return []
+    lines: list[tuple[str | None, str]] = []
+    for line in notes.split("\n"):
+        key, separator, value = line.partition(": ")
+        lines.append((key, value) if separator and key in keys else (None, line))
+    return lines
+
+
+def note_line(key: str, value: str) -> str:
+    """The notes line for a metadata field of a format: ``"key: value"``."""
+    return f"{key}: {value}"
 
 
 class Scanner:

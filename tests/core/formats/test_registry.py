@@ -13,6 +13,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import FORMATS, format_for_path, get_format, load, read_text, save
+from studio.core.kinds.nonogram import Nonogram
 
 PICTURE = np.array([[True, False, True], [True, False, False]])
 PICTURE_DOC = Document.from_picture("nonogram", PICTURE, title="t", author="a", notes="n")
@@ -25,12 +26,30 @@ SAMPLES = {
     "ascii": "#.#\n#..\n",
     "tatham": "3x2:2//1/1.1/1",
     "runs": "([[1,1],[1]],[[2],[],[1]])",
+    "non": 'title "t"\nby "a"\nnote "n"\nwidth 3\nheight 2\nrows\n1,1\n1\ncolumns\n2\n0\n1\n'
+    'goal "101100"\n',
+    "webpbn": formats.webpbn.write(PICTURE_DOC),
 }
-EXPECTED = {"studio": PICTURE_DOC, "ascii": GRID_DOC, "tatham": CLUES_DOC, "runs": CLUES_DOC}
+EXPECTED = {
+    "studio": PICTURE_DOC,
+    "ascii": GRID_DOC,
+    "tatham": CLUES_DOC,
+    "runs": CLUES_DOC,
+    "non": PICTURE_DOC,
+    "webpbn": PICTURE_DOC,
+}
+GIVENS_DOC = Document(Nonogram.from_picture(PICTURE, [(0, 1), (1, 0)]), PICTURE)
 
 
 def test_names_are_unique_and_every_format_reads_nonograms() -> None:
-    assert [spec.name for spec in FORMATS] == ["studio", "ascii", "tatham", "runs"]
+    assert [spec.name for spec in FORMATS] == [
+        "studio",
+        "ascii",
+        "tatham",
+        "runs",
+        "non",
+        "webpbn",
+    ]
     assert all(spec.kinds == ("nonogram",) for spec in FORMATS)
 
 
@@ -47,6 +66,8 @@ def test_get_format_is_case_insensitive_and_lists_names_when_unknown() -> None:
         ("A.JSON", "studio"),
         ("dir.v2/a.txt", "ascii"),
         (Path("x.txt"), "ascii"),
+        ("db/webpbn/1.non", "non"),
+        ("export.XML", "webpbn"),
     ],
 )
 def test_format_for_path_goes_by_extension(path: str | Path, name: str) -> None:
@@ -55,7 +76,9 @@ def test_format_for_path_goes_by_extension(path: str | Path, name: str) -> None:
 
 @pytest.mark.parametrize("path", ["puzzle.pbn", "puzzle"])
 def test_format_for_path_refuses_unknown_extensions(path: str) -> None:
-    with pytest.raises(StudioError, match=r"no file format for .*; use \.json, \.txt"):
+    with pytest.raises(
+        StudioError, match=r"no file format for .*; use \.json, \.non, \.txt, \.xml"
+    ):
         format_for_path(path)
 
 
@@ -127,6 +150,27 @@ def test_load_reads_by_extension_then_content(tmp_path: Path) -> None:
     noext = tmp_path / "puzzle"
     noext.write_text(SAMPLES["runs"])
     assert load(noext) == CLUES_DOC
+
+
+@pytest.mark.parametrize(("name", "suffix"), [("non", ".non"), ("webpbn", ".xml")])
+def test_load_trusts_the_extensions_of_the_new_formats(
+    tmp_path: Path, name: str, suffix: str
+) -> None:
+    path = tmp_path / f"puzzle{suffix}"
+    path.write_text(SAMPLES[name])
+    assert load(path) == EXPECTED[name]
+    path.write_text(SAMPLES["tatham"])
+    with pytest.raises(FormatError, match=f"^{path}, line 1"):
+        load(path)
+
+
+@pytest.mark.parametrize("spec", FORMATS, ids=lambda spec: spec.name)
+def test_only_the_formats_that_hold_givens_write_them(spec: formats.Format) -> None:
+    if spec.name in ("studio", "tatham"):
+        assert spec.read(spec.write(GIVENS_DOC)).puzzle == GIVENS_DOC.puzzle
+    else:
+        with pytest.raises(FormatError, match="cannot hold given cells, and this puzzle has 2"):
+            spec.write(GIVENS_DOC)
 
 
 def test_load_trusts_a_json_extension(tmp_path: Path) -> None:

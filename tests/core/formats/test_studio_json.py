@@ -7,12 +7,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from studio.core.document import Document
-from studio.core.errors import FormatError
-from studio.core.formats import studio_json
+from studio.core.errors import FormatError, PuzzleError
+from studio.core.formats import read_text, studio_json
 from studio.core.kinds.nonogram import Nonogram
 from tests.conftest import shared_records
+from tests.core.formats.strategies import nonograms_with_givens
 
 PICTURE = np.array([[True, False, False, True], [False, False, False, False]])
 
@@ -84,6 +86,65 @@ def test_every_shared_puzzle_round_trips() -> None:
         assert studio_json.read(studio_json.write(document)) == document, record["id"]
 
 
+GIVENS_LAYOUT = """\
+  "clues": {
+    "rows": [
+      [1, 1],
+      []
+    ],
+    "columns": [
+      [1],
+      [],
+      [],
+      [1]
+    ]
+  },
+  "givens": [
+    [0, 0, 1],
+    [1, 2, 0]
+  ],
+  "picture": [
+"""
+
+
+def test_givens_are_written_after_the_clues_one_per_line_and_read_back() -> None:
+    picture = _document().picture
+    assert picture is not None
+    document = Document(
+        Nonogram.from_picture(picture, [(1, 2), (0, 0)]), picture, title="Zwei Türme"
+    )
+    text = studio_json.write(document)
+    assert GIVENS_LAYOUT in text
+    assert studio_json.read(text) == document
+    assert studio_json.read(text).puzzle.givens == ((0, 0, True), (1, 2, False))
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzle=nonograms_with_givens())
+def test_random_givens_round_trip(puzzle: Nonogram) -> None:
+    document = Document(puzzle)
+    assert studio_json.read(studio_json.write(document)) == document
+
+
+def test_givens_are_left_out_when_there_are_none() -> None:
+    assert '"givens"' not in studio_json.write(_document())
+
+
+def test_givens_may_come_in_any_order() -> None:
+    data = _valid()
+    data["givens"] = [[1, 2, 0], [0, 0, 1]]
+    assert studio_json.read(json.dumps(data)).puzzle.givens == ((0, 0, True), (1, 2, False))
+
+
+def test_a_cell_given_twice_is_left_to_validation() -> None:
+    data = _valid()
+    data["givens"] = [[0, 0, 1], [0, 0, 1]]
+    text = json.dumps(data)
+    assert len(studio_json.read(text).puzzle.givens) == 2
+    with pytest.raises(PuzzleError, match="row 1, column 1 is given twice"):
+        read_text(text)
+
+
 def test_optional_fields_may_be_left_out() -> None:
     data = _valid()
     for name in ("title", "author", "notes", "picture"):
@@ -153,7 +214,7 @@ def _set(path: str, value: object) -> str:
             "titel",
             "x",
             'unknown field "titel"; expected format, version, kind, width, height, '
-            "title, author, notes, clues, picture",
+            "title, author, notes, clues, givens, picture",
         ),
         ("picture", "#..#", 'picture: expected a list [...], found "#..#"'),
         ("picture.1", "..", "picture[1]: expected 4 cells (the width), found 2"),
@@ -161,6 +222,23 @@ def _set(path: str, value: object) -> str:
         ("picture.0", 7, "picture[0]: expected a string, found 7"),
         ("picture", ["#..#"], "picture: expected 2 rows (the height), found 1"),
         ("title", "\ud800", "title: not valid Unicode text (it holds a lone surrogate)"),
+        ("givens", {}, "givens: expected a list [...], found {}"),
+        ("givens", [7], "givens[0]: expected a list [...], found 7"),
+        ("givens", [[0, 0]], "givens[0]: expected [row, column, filled], found [0, 0]"),
+        (
+            "givens",
+            [[0, 0, 1], [0, 0, 1, 1]],
+            "givens[1]: expected [row, column, filled], found [0, 0, 1, 1]",
+        ),
+        ("givens", [[True, 0, 1]], "givens[0][0]: expected an integer, found true"),
+        ("givens", [[0, 1.0, 1]], "givens[0][1]: expected an integer, found 1.0"),
+        ("givens", [[0, 0, 1], [7, 0, 1]], "givens[1][0]: row 7 is outside the 2 rows (0 to 1)"),
+        ("givens", [[-1, 0, 1]], "givens[0][0]: row -1 is outside the 2 rows (0 to 1)"),
+        ("givens", [[0, 4, 1]], "givens[0][1]: column 4 is outside the 4 columns (0 to 3)"),
+        ("givens", [[0, 0, 2]], "givens[0][2]: expected 1 (filled) or 0 (empty), found 2"),
+        ("givens", [[0, 0, True]], "givens[0][2]: expected 1 (filled) or 0 (empty), found true"),
+        ("givens", [[0, 0, 1.0]], "givens[0][2]: expected 1 (filled) or 0 (empty), found 1.0"),
+        ("givens", [[0, 0, "1"]], 'givens[0][2]: expected 1 (filled) or 0 (empty), found "1"'),
     ],
 )
 def test_bad_fields_are_named(path: str, value: object, message: str) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats import tatham
 from studio.core.kinds.nonogram import Nonogram
 from tests.conftest import shared_records
+from tests.core.formats.strategies import nonograms_with_givens
 
 # 3 columns, 2 rows; the middle column is empty.
 #   #.#
@@ -75,6 +77,48 @@ def test_writing_picture_document_writes_only_its_clues() -> None:
         ("3x2:2//1/1.1/1/", "the ID holds 6 clues, 3x2 needs 5"),
         ("3x2:2//1/1.1/1234567890", "column 14: expected a number of at most 9 digits, found 10"),
         ("\n\n3x2:2//1/1.1/1x", "line 3, column 15: expected a digit, '.' or '/', found 'x'"),
+        # The given cells: pattern.c's validate_desc, with the column and what was expected.
+        (
+            "3x2:2//1/1.1/1,",
+            "column 16: too little data in clue-squares section (the given cells): "
+            "the letters cover 0 of the 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,aC",
+            "column 18: too little data in clue-squares section (the given cells): "
+            "the letters cover 4 of the 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,ag",
+            "column 17: too much data in clue-squares section (the given cells): "
+            "the letters cover 7 of the 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,z",
+            "column 16: too much data in clue-squares section (the given cells): "
+            "the letters cover 25 of the 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,aDba",
+            "column 19: too much data in clue-squares section (the given cells): "
+            "the letters already cover all 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,a1",
+            "column 17: unrecognised character in clue-squares section (the given cells): "
+            "expected a letter, found '1'",
+        ),
+        (
+            "3x2:2//1/1.1/1,aDbé",
+            "column 19: too much data in clue-squares section (the given cells): "
+            "the letters already cover all 6 cells",
+        ),
+        (
+            "3x2:2//1/1.1/1,é",
+            "column 16: unrecognised character in clue-squares section (the given cells): "
+            "expected a letter, found 'é'",
+        ),
+        ("3x2:2//1,aDb", "the ID holds 3 clues, 3x2 needs 5"),
     ],
 )
 def test_malformed_ids_say_where_and_what_was_expected(text: str, message: str) -> None:
@@ -91,14 +135,52 @@ def test_the_example_error_of_the_spec_reads_with_its_source() -> None:
     assert (located.line, located.column) == (None, 8)
 
 
-def test_given_cells_are_refused_not_dropped() -> None:
-    with pytest.raises(FormatError, match=r"column 15: given cells .* not supported yet"):
-        tatham.read("3x2:2//1/1.1/1,aE")
+def test_given_cells_follow_the_comma_in_row_major_order() -> None:
+    """``a``: no skip, row 1 column 1 given empty; ``D``: skip 3, row 2 column 2 given filled;
+    ``b``: skip 1, to the end of the grid."""
+    document = tatham.read("3x2:2//1/1.1/1,aDb")
+    assert document.puzzle == Nonogram(SMALL.rows, SMALL.cols, [(0, 0, False), (1, 1, True)])
+    assert tatham.write(document) == "3x2:2//1/1.1/1,aDb"
 
 
-def test_a_random_seed_id_asks_for_the_game_id() -> None:
-    with pytest.raises(FormatError, match=r"column 6: a random-seed ID needs Tatham's Pattern"):
-        tatham.read("10x10#12345")
+def test_an_id_without_givens_has_no_comma() -> None:
+    assert "," not in tatham.write(Document(SMALL))
+
+
+# pattern.c's generator loop, worked by hand on a 6x5 grid (30 cells) whose filled cells are
+# (4, 1) and (4, 5): a run of 25 cells without a given is written "z" and starts a new run; the
+# run left at the end is written as its lower-case letter alone.
+@pytest.mark.parametrize(
+    ("cells", "letters"),
+    [
+        ([(0, 0)], "aze"),  # cell 0 empty; then 25 ("z") and 4 ("e") cells
+        ([(4, 0)], "yf"),  # 24 cells, cell 24 empty ("y"); 5 cells left ("f")
+        ([(4, 1)], "zAe"),  # 25 cells ("z"); cell 25 filled, no skip ("A"); 4 left
+        ([(4, 5)], "zE"),  # 25 cells; 4 more, then the last cell filled ("E"); none left
+        ([(0, 0), (4, 5)], "azD"),
+        ([(0, 0), (0, 1)], "aazd"),
+    ],
+)
+def test_givens_are_written_as_tathams_generator_writes_them(
+    cells: list[tuple[int, int]], letters: str
+) -> None:
+    picture = np.zeros((5, 6), dtype=bool)
+    picture[4, 1] = picture[4, 5] = True
+    puzzle = Nonogram.from_picture(picture, cells)
+    text = tatham.write(Document(puzzle))
+    assert text == "6x5:/1////1/////1.1," + letters
+    assert tatham.read(text).puzzle == puzzle
+
+
+@settings(max_examples=300, deadline=None)
+@given(puzzle=nonograms_with_givens())
+def test_random_givens_round_trip(puzzle: Nonogram) -> None:
+    text = tatham.write(Document(puzzle))
+    assert tatham.read(text).puzzle == puzzle
+    # The suffix is there exactly when there are givens; an upper-case letter per filled one.
+    letters = text.partition(",")[2]
+    assert ("," in text) == bool(puzzle.givens)
+    assert sum(letter.isupper() for letter in letters) == sum(f for _, _, f in puzzle.givens)
 
 
 @pytest.mark.parametrize(

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from studio.core.document import Document
+from studio.core.errors import FormatError
 from studio.core.formats import text
+from studio.core.kinds.nonogram import Nonogram
 
 
 @pytest.mark.parametrize(
@@ -35,3 +39,38 @@ def test_clue_from_values_names_the_bad_entry(
     with pytest.raises(text.ClueError) as caught:
         text.clue_from_values(values)
     assert (caught.value.index, caught.value.message) == (index, message)
+
+
+GIVEN = Nonogram([(1,)], [(1,)], givens=[(0, 0, True)])
+
+
+def test_nonogram_of_refuses_givens_unless_the_format_holds_them() -> None:
+    document = Document(GIVEN)
+    assert text.nonogram_of(document, "Some", givens=True) is GIVEN
+    with pytest.raises(FormatError) as caught:
+        text.nonogram_of(document, "Some")
+    assert str(caught.value) == (
+        "the Some format cannot hold given cells, and this puzzle has 1 given cell; "
+        "save it as a Puzzle Studio document or a Tatham game ID"
+    )
+
+
+def test_notes_lines_find_the_formats_keys_and_leave_the_rest() -> None:
+    notes = "copyright: me\nlicense:x\n\nsource: a: b\nCopyright: you"
+    assert text.notes_lines(notes, ("copyright", "source")) == [
+        ("copyright", "me"),
+        (None, "license:x"),
+        (None, ""),
+        ("source", "a: b"),
+        (None, "Copyright: you"),
+    ]
+    assert text.notes_lines("", ("copyright",)) == []
+    assert text.note_line("copyright", "me") == "copyright: me"
+
+
+def test_picture_mismatch_names_the_first_broken_line() -> None:
+    puzzle = Nonogram([(1,), ()], [(1,)])
+    assert text.picture_mismatch(puzzle, np.array([[True], [False]])) is None
+    assert text.picture_mismatch(puzzle, np.array([[True], [True]])) == (
+        "row 2 has runs 1, its clue is 0"
+    )
