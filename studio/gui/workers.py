@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from shiboken6 import isValid
 
 from studio.core.cancel import CancelToken, Stopped
 
@@ -58,7 +59,8 @@ _ALL_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
 
 def running_workers() -> int:
     """How many worker threads are running now, in the whole application (tests check for 0)."""
-    return sum(1 for worker in list(_ALL_WORKERS) if worker.isRunning())
+    # A worker whose C++ object is gone (deleteLater) has finished, whatever its wrapper says.
+    return sum(1 for worker in list(_ALL_WORKERS) if isValid(worker) and worker.isRunning())
 
 
 class _Runner(QObject):
@@ -70,20 +72,30 @@ class _Runner(QObject):
         super().__init__(parent)
         self._workers: set[Worker] = set()
 
-    def _start(self, job: Job, cancel: CancelToken, tag: int) -> Worker:
+    def _start(self, job: Job, cancel: CancelToken, tag: int = 0) -> Worker:
         worker = Worker(job, cancel, tag)
-        # Bound methods of this GUI-thread object, not lambdas: the worker's signals are emitted
-        # from its own thread and only a receiver object makes the calls queued.
-        worker.finished.connect(self._on_thread_finished)
+        # Connected before the thread starts: a quick job emits before start() returns. Bound
+        # methods of this GUI-thread object, not lambdas: the worker's signals are emitted from
+        # its own thread and only a receiver object makes the calls queued.
+        worker.done.connect(self._on_done)
+        worker.progress.connect(self._on_progress)
         worker.failed.connect(self.failed)
+        worker.finished.connect(self._on_thread_finished)
         self._workers.add(worker)
         worker.start()
         return worker
+
+    def _on_done(self, result: object) -> None:
+        raise NotImplementedError
+
+    def _on_progress(self, done: int, total: int) -> None:
+        """Progress of a job; only batch jobs report it."""
 
     def _on_thread_finished(self) -> None:
         worker = self.sender()
         if isinstance(worker, Worker):
             self._workers.discard(worker)
+            _ALL_WORKERS.discard(worker)
             worker.deleteLater()
 
     def shutdown(self) -> None:
@@ -158,7 +170,6 @@ class LatestOnly(_Runner):
             return
         job, self._pending = self._pending, None
         self._current = self._start(job, CancelToken(self.time_limit), self._generation)
-        self._current.done.connect(self._on_done)
         self.started.emit(self._generation)
 
     def _on_done(self, result: object) -> None:
@@ -195,10 +206,7 @@ class Batch(_Runner):
         """Run ``job(cancel, progress)``; only one at a time."""
         if self._current is not None:
             raise RuntimeError("a batch job is already running")
-        self._current = self._start(job, CancelToken(), 0)
-        self._current.progress.connect(self.progress)
-        self._current.done.connect(self._on_done)
-        self._current.finished.connect(self._on_stopped)
+        self._current = self._start(job, CancelToken())
 
     def cancel(self) -> None:
         if self._current is not None:
@@ -207,7 +215,11 @@ class Batch(_Runner):
     def _on_done(self, result: object) -> None:
         self.finished.emit(result)
 
-    def _on_stopped(self) -> None:
+    def _on_progress(self, done: int, total: int) -> None:
+        self.progress.emit(done, total)
+
+    def _on_thread_finished(self) -> None:
         worker, self._current = self._current, None
+        super()._on_thread_finished()
         if worker is not None and worker.cancel.cancelled:
             self.cancelled.emit()
