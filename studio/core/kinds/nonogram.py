@@ -80,11 +80,15 @@ class Nonogram:
         """The nonogram whose clues are the runs of ``picture`` (bool, ``(height, width)``), with
         the cells ``given_cells`` of the picture shown as givens."""
         grid = np.asarray(picture, dtype=bool)
-        return cls(
-            (run_lengths(row) for row in grid),
-            (run_lengths(col) for col in grid.T),
-            ((r, c, bool(grid[r, c])) for r, c in given_cells),
-        )
+        height, width = grid.shape
+        givens = []
+        for r, c in given_cells:
+            if not (0 <= r < height and 0 <= c < width):
+                raise PuzzleError(
+                    f"the given at {cell_name((r, c))} lies outside the {width}×{height} grid"
+                )
+            givens.append((r, c, bool(grid[r, c])))
+        return cls((run_lengths(row) for row in grid), (run_lengths(col) for col in grid.T), givens)
 
     def with_picture(self, picture: BoolGrid) -> Nonogram:
         """The same design for a new picture: its clues, and the same cells given."""

@@ -96,3 +96,9 @@ def test_difficulty_levels_on_shared_puzzles(puzzle_id: str, level: str, scores:
 def test_ambiguous_puzzles_get_no_difficulty() -> None:
     analysis = analyze(Nonogram.from_picture(grid_from_text(["#.", ".#"])))
     assert analysis.difficulty is None
+
+
+@pytest.mark.parametrize("cell", [(2, 0), (0, -1)])
+def test_a_given_outside_the_picture_is_refused(cell: tuple[int, int]) -> None:
+    with pytest.raises(PuzzleError, match="lies outside the 2×2 grid"):
+        Nonogram.from_picture(grid_from_text(["#.", ".#"]), given_cells=[cell])
