@@ -16,6 +16,7 @@ line solver only ranks candidates. Randomness only breaks ties, from the generat
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from studio.core.repair._search import VERIFY, Design, Search
 from studio.core.repair.flips import flip_suggestions, repair_flips
 from studio.core.repair.givens import given_suggestions, repair_givens
 from studio.core.repair.thesis import repair_thesis
-from studio.core.sat.analysis import Analysis, Status
+from studio.core.sat.analysis import Analysis, Status, rated
 
 __all__ = ["STRATEGIES", "VERIFY", "Cell", "Repair", "RepairResult", "repair", "suggest"]
 
@@ -145,7 +146,9 @@ def repair(
     grid = _picture(picture)
     search = Search(cancel or CancelToken(), rng, verify)
     if strategy == "flips":
-        return repair_flips(grid, given_cells, line_solvable=line_solvable, search=search)
-    if strategy == "givens":
-        return repair_givens(grid, given_cells, line_solvable=line_solvable, search=search)
-    return repair_thesis(grid, given_cells, search)
+        result = repair_flips(grid, given_cells, line_solvable=line_solvable, search=search)
+    elif strategy == "givens":
+        result = repair_givens(grid, given_cells, line_solvable=line_solvable, search=search)
+    else:
+        result = repair_thesis(grid, given_cells, search)
+    return replace(result, analysis=rated(result.puzzle, result.analysis, cancel=search.cancel))

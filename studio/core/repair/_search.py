@@ -155,7 +155,8 @@ class Search:
 
     def analyse(self, puzzle: Nonogram) -> Analysis:
         """Exact analysis; raises :class:`Stopped` instead of returning an incomplete one."""
-        analysis = analyze(puzzle, cancel=self.cancel)
+        # Candidates are compared by their variable fields; only the result gets rated.
+        analysis = analyze(puzzle, cancel=self.cancel, rate=False)
         if not analysis.complete:
             raise Stopped(analysis.stop_reason or "cancelled")
         return analysis

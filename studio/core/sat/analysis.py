@@ -15,6 +15,7 @@ Pipeline (DESIGN.md §3, "Analysis"):
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -181,7 +182,11 @@ def _searching(
 
 
 def analyze(
-    puzzle: Puzzle, *, cancel: CancelToken | None = None, logic_first: bool = True
+    puzzle: Puzzle,
+    *,
+    cancel: CancelToken | None = None,
+    logic_first: bool = True,
+    rate: bool = True,
 ) -> Analysis:
     """Status, a solution and the exact variable fields of a valid puzzle.
 
@@ -191,6 +196,9 @@ def analyze(
             and keeps what was proven so far (e.g. ``MULTIPLE`` with some variable fields).
         logic_first: let the kind's logic solver settle what it can before SAT (the fast
             path); False sends the whole puzzle to SAT, to measure an encoding.
+        rate: rate the difficulty of a unique puzzle (it can cost more than the analysis:
+            probing); searches that only compare candidates leave it out (:func:`rated` adds
+            it later).
 
     Returns:
         The analysis; never raises :class:`Stopped`.
@@ -205,7 +213,7 @@ def analyze(
 
     def result(status: Status, stop: Stopped | None = None) -> Analysis:
         difficulty = None
-        if status == Status.UNIQUE and stop is None:
+        if rate and status == Status.UNIQUE and stop is None:
             try:
                 difficulty = puzzle.rate(deduction, token)
             except Stopped as late:
@@ -239,6 +247,18 @@ def analyze(
             return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
     except Stopped as stop:
         return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
+
+
+def rated(puzzle: Puzzle, analysis: Analysis, *, cancel: CancelToken | None = None) -> Analysis:
+    """``analysis`` of ``puzzle`` with its difficulty, if it is unique and was not rated yet.
+
+    Raises:
+        Stopped: when ``cancel`` fires first.
+    """
+    if analysis.status != Status.UNIQUE or analysis.difficulty is not None:
+        return analysis
+    difficulty = puzzle.rate(analysis.deduction, cancel or CancelToken())
+    return dataclasses.replace(analysis, difficulty=difficulty)
 
 
 def solve(
