@@ -21,9 +21,10 @@ import argparse
 import json
 import math
 import os
+import secrets
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -33,8 +34,14 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats import Format
+from studio.core.generate import STRATEGIES as GENERATE_STRATEGIES
+from studio.core.generate import GeneratorOptions, generate_many
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
+from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram_encodings import ENCODINGS, with_encoding
+from studio.core.repair import STRATEGIES as REPAIR_STRATEGIES
+from studio.core.repair import RepairResult, repair
 from studio.core.sat.analysis import Analysis, Status, analyze, describe
 
 EXIT_OK = 0
@@ -116,6 +123,7 @@ def analysis_record(argument: str, document: Document, analysis: Analysis) -> di
         "seconds": round(analysis.seconds, 6),
         "variable_cells_complete": analysis.complete,
         "contradiction": None if contradiction is None else contradiction.message,
+        "difficulty": None if analysis.difficulty is None else asdict(analysis.difficulty),
     }
 
 
@@ -144,6 +152,18 @@ def note(message: str) -> None:
 # Commands
 
 
+def analyse(document: Document, args: argparse.Namespace) -> Analysis:
+    """The analysis ``analyze`` and ``solve`` print: with ``--encoding`` other than the fast
+    one, the whole puzzle goes to SAT in that encoding (the line solver still rates it)."""
+    encoding = getattr(args, "encoding", "fast")
+    puzzle = document.puzzle
+    if encoding != "fast":
+        if not isinstance(puzzle, Nonogram):
+            raise StudioError(f"--encoding applies to nonograms, not to a {document.kind}")
+        puzzle = with_encoding(puzzle, encoding)
+    return analyze(puzzle, cancel=CancelToken(timeout=args.timeout), logic_first=encoding == "fast")
+
+
 def run_gui(args: argparse.Namespace) -> int:
     """``studio`` / ``studio gui [FILE]``: open the window; exit 1 if it cannot be loaded."""
     try:
@@ -165,7 +185,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             report_error(error)
             status = EXIT_BAD_INPUT
             continue
-        analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
+        analysis = analyse(document, args)
         if args.json:
             print(json_line(analysis_record(argument, document, analysis)), flush=True)
         else:
@@ -176,7 +196,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 def run_solve(args: argparse.Namespace) -> int:
     """``studio solve``: print one solution; say on stderr when it is not the only one."""
     document = read_input(args.input, kind=args.kind)
-    analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
+    analysis = analyse(document, args)
     name = label(args.input)
     if analysis.solution is None:
         note(f"{name}: {verdict(analysis)}")
@@ -236,7 +256,7 @@ def with_picture_for(
 def run_import_image(args: argparse.Namespace) -> int:
     """``studio import-image``: each image becomes a nonogram, written, printed or analysed."""
     options = pixelart.ImportOptions(threshold=args.threshold, invert=args.invert, shape=args.size)
-    folder = import_folder(args.output, len(args.images))
+    folder = output_folder(args.output, len(args.images))
     written: dict[Path, str] = {}
     status = EXIT_OK
     for position, image in enumerate(args.images):
@@ -264,10 +284,102 @@ def run_import_image(args: argparse.Namespace) -> int:
     return status
 
 
-def import_folder(output: str | None, count: int) -> Path | None:
+def run_repair(args: argparse.Namespace) -> int:
+    """``studio repair``: each input made unique by a strategy, written, printed or analysed."""
+    several = len(args.inputs) > 1
+    folder = output_folder(args.output, len(args.inputs))
+    status = EXIT_OK
+    for position, argument in enumerate(args.inputs, start=1):
+        try:
+            document = read_input(argument, kind=args.kind, position=position if several else None)
+            repaired, result = repair_document(document, args, label(argument))
+            if args.output is not None:
+                stem = f"puzzle-{position}" if is_puzzle_text(argument) else argument
+                target = (
+                    Path(args.output) if folder is None else folder / output_name(stem, args.format)
+                )
+                formats.save(repaired, target, format=args.format)
+            if args.json:
+                record = analysis_record(argument, repaired, result.analysis)
+                assert repaired.picture is not None  # a repair always has its picture
+                record["picture"] = grid_to_text(repaired.picture)
+                record["changed_cells"] = [list(cell) for cell in result.changed_cells]
+                record["givens"] = [list(cell) for cell in result.givens]
+                print(json_line(record), flush=True)
+            else:
+                print(f"{label(argument)}: {result.describe()}", flush=True)
+                if args.output is None:
+                    print(document_text(repaired, formats.get_format("ascii")), end="")
+        except StudioError as error:
+            report_error(error)
+            status = EXIT_BAD_INPUT
+    return status
+
+
+def repair_document(
+    document: Document, args: argparse.Namespace, name: str
+) -> tuple[Document, RepairResult]:
+    """The document repaired by ``args.strategy``; a clue-only puzzle is repaired from one
+    of its solutions.
+
+    Raises:
+        StudioError: for a puzzle with no solution, or one not solved in the time limit.
+    """
+    puzzle = document.puzzle
+    if not isinstance(puzzle, Nonogram):
+        raise StudioError(f"{name}: repair works on nonograms, not on a {document.kind}")
+    picture = document.picture
+    if picture is None:
+        analysis = analyze(puzzle, cancel=CancelToken(timeout=args.timeout))
+        if analysis.solution is None:
+            raise StudioError(f"{name}: nothing to repair: {describe(analysis)}")
+        picture = analysis.solution
+    result = repair(
+        picture,
+        strategy=args.strategy,
+        given_cells=puzzle.given_cells(),
+        line_solvable=args.line_solvable,
+        cancel=CancelToken(timeout=args.timeout),
+    )
+    return replace(document, puzzle=result.puzzle, picture=result.picture), result
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    """``studio generate``: unique puzzles from a seed, written, printed or as JSON Lines."""
+    height, width = args.size
+    options = GeneratorOptions(
+        shape=(height, width),
+        strategy=args.strategy,
+        density=args.density,
+        line_solvable=args.line_solvable,
+        max_difficulty=args.max_difficulty,
+    )
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    folder = None
+    if args.output is not None:
+        folder = Path(args.output)
+        make_folder(folder)
+    for generated in generate_many(options, seed, args.count):
+        document = generated.document
+        assert document.picture is not None  # generated puzzles always have their picture
+        if folder is not None:
+            name = f"{args.strategy}-{width}x{height}-{generated.seed}"
+            formats.save(document, folder / output_name(name, args.format), format=args.format)
+        if args.json:
+            record = analysis_record(document.title, document, generated.analysis)
+            record["picture"] = grid_to_text(document.picture)
+            record["seed"] = generated.seed
+            print(json_line(record), flush=True)
+        elif folder is None:
+            print(f"{document.title}: {verdict(generated.analysis)}")
+            print(document_text(document, formats.get_format("ascii")), flush=True)
+    return EXIT_OK
+
+
+def output_folder(output: str | None, count: int) -> Path | None:
     """The folder ``-o`` names (created if missing), or ``None`` when it names one file.
 
-    ``-o`` is a folder for several images, or when it is an existing folder.
+    ``-o`` is a folder for several inputs, or when it is an existing folder.
 
     Raises:
         StudioError: when the folder cannot be created.
@@ -275,19 +387,28 @@ def import_folder(output: str | None, count: int) -> Path | None:
     if output is None or (count == 1 and not Path(output).is_dir()):
         return None
     folder = Path(output)
+    make_folder(folder)
+    return folder
+
+
+def make_folder(folder: Path) -> None:
+    """Create ``folder`` (and its parents) if missing.
+
+    Raises:
+        StudioError: when it cannot be created.
+    """
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise StudioError(
-            f"{output}: cannot create the folder: {error.strerror or error}"
+            f"{folder}: cannot create the folder: {error.strerror or error}"
         ) from error
-    return folder
 
 
-def output_name(image: str, format_name: str | None) -> str:
+def output_name(source: str, format_name: str | None) -> str:
     """``<stem>.json``, or the stem with the extension of the format named (``--format``)."""
     extension = ".json" if format_name is None else formats.get_format(format_name).extensions[0]
-    return Path(image).stem + extension
+    return Path(source).stem + extension
 
 
 def imported_record(image: str, document: Document, timeout: float | None) -> dict[str, Any]:
@@ -362,6 +483,29 @@ def _threshold(text: str) -> int:
 
 _FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
 
+_REPAIR_EPILOG = f"""\
+Each puzzle is made unique: flips changes as few picture cells as it can; givens leaves the
+picture alone and shows a few cells from the start (kept as few as possible); thesis is van
+Oers's clue heuristic (2024, section 5.3.2), kept for comparison: it may fail. A puzzle known
+only by its clues is repaired from one of its solutions. Without -o the repaired picture is
+printed; -o writes a file for one input, or files into a folder for several. --json prints
+the object of 'studio analyze --json' for the result plus picture, changed_cells and givens
+([row, col], 0-based). Formats: {_FORMAT_NAMES}.
+
+examples:
+  studio repair icon.json --strategy givens -o icon-unique.json
+  studio repair puzzles/*.json --json --line-solvable"""
+
+_GENERATE_EPILOG = """\
+Every puzzle is unique: a picture is made by the strategy (picture: smoothed noise, like
+Tatham's generator; density: each cell filled at random; clue-stats: clues drawn from van
+Oers's Table 5.1), then repaired to a unique puzzle. The same --seed gives the same puzzles;
+each JSON line carries the seed that reproduces that one puzzle alone.
+
+examples:
+  studio generate --size 20x20 --count 5 --line-solvable -o puzzles/
+  studio generate --size 40x40 --strategy density --seed 7 --json"""
+
 _ANALYZE_EPILOG = """\
 INPUT is a puzzle file in any supported format, or the puzzle itself when no file of that name
 exists and the text looks like one (a Tatham game ID such as 2x2:1/1/1/1, runs lists, a grid).
@@ -429,6 +573,22 @@ def _add_kind(parser: _Parser) -> None:
     )
 
 
+def _add_encoding(parser: _Parser) -> None:
+    parser.add_argument(
+        "--encoding",
+        choices=tuple(ENCODINGS),
+        default="fast",
+        help="CNF encoding: fast (ours, after the line solver), or the thesis's thesis or naive "
+        "(whole puzzle to SAT, for measurement); default: fast",
+    )
+
+
+def _count(text: str) -> int:
+    if not (text.isdecimal() and int(text) >= 1):
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
 def _add_timeout(parser: _Parser, what: str) -> None:
     parser.add_argument(
         "--timeout", type=_timeout, metavar="SECONDS", help=f"time limit{what} (default: none)"
@@ -458,12 +618,14 @@ def build_parser() -> _Parser:
     _add_kind(analyze_)
     analyze_.add_argument("--json", action="store_true", help="print JSON Lines")
     _add_timeout(analyze_, " per input")
+    _add_encoding(analyze_)
     analyze_.set_defaults(handler=run_analyze)
 
     solve = _subparser(commands, "solve", "print a solution", _SOLVE_EPILOG)
     solve.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
     _add_kind(solve)
     _add_timeout(solve, "")
+    _add_encoding(solve)
     solve.set_defaults(handler=run_solve)
 
     convert = _subparser(commands, "convert", "convert between file formats", _CONVERT_EPILOG)
@@ -492,6 +654,51 @@ def build_parser() -> _Parser:
     image.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
     _add_timeout(image, " per image for --json")
     image.set_defaults(handler=run_import_image)
+
+    repair_ = _subparser(commands, "repair", "make ambiguous puzzles unique", _REPAIR_EPILOG)
+    repair_.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle file or game ID")
+    repair_.add_argument(
+        "--strategy",
+        choices=REPAIR_STRATEGIES,
+        default="flips",
+        help="flip picture cells, add givens, or the thesis's clue heuristic (default: flips)",
+    )
+    repair_.add_argument(
+        "--line-solvable", action="store_true", help="repair until line logic solves it too"
+    )
+    repair_.add_argument("-o", "--output", metavar="OUT", help="file (one input) or folder")
+    repair_.add_argument("--json", action="store_true", help="print JSON Lines")
+    repair_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
+    _add_kind(repair_)
+    _add_timeout(repair_, " per input")
+    repair_.set_defaults(handler=run_repair)
+
+    generate_ = _subparser(commands, "generate", "make unique puzzles", _GENERATE_EPILOG)
+    generate_.add_argument(
+        "--size", type=parse_size, required=True, metavar="WxH", help="columns x rows"
+    )
+    generate_.add_argument("--strategy", choices=GENERATE_STRATEGIES, default="picture")
+    generate_.add_argument(
+        "--density", type=float, default=0.5, help="share of filled cells (default: 0.5)"
+    )
+    generate_.add_argument("--count", type=_count, default=1, metavar="N")
+    generate_.add_argument(
+        "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
+    )
+    generate_.add_argument(
+        "--line-solvable", action="store_true", help="only puzzles line logic solves"
+    )
+    generate_.add_argument(
+        "--max-difficulty",
+        type=int,
+        choices=range(1, 6),
+        metavar="D",
+        help="only puzzles of difficulty 1 to D (of 5)",
+    )
+    generate_.add_argument("-o", "--output", metavar="FOLDER", help="write one file per puzzle")
+    generate_.add_argument("--json", action="store_true", help="print JSON Lines")
+    generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
+    generate_.set_defaults(handler=run_generate)
     return parser
 
 

@@ -25,6 +25,7 @@ from studio.core.document import Document
 from studio.core.grid import grid_from_text, grid_to_text
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
+from studio.core.sat.analysis import Status, analyze
 from tests.conftest import shared_record, shared_records
 
 # Tatham's generator made this one (../shared/data/nonogram, tatham:5x5-01): unique and
@@ -48,6 +49,7 @@ KEYS = [
     "seconds",
     "variable_cells_complete",
     "contradiction",
+    "difficulty",
 ]
 
 
@@ -207,6 +209,8 @@ def test_analyze_json_game_id_has_the_documented_keys_and_types(
     assert record["seconds"] >= 0
     assert record["variable_cells_complete"] is True
     assert record["contradiction"] is None
+    assert record["difficulty"]["level"] == "line"
+    assert record["difficulty"]["score"] == 1
 
 
 @pytest.mark.parametrize("format_name", [spec.name for spec in formats.FORMATS])
@@ -541,3 +545,87 @@ def test_import_image_same_stem_twice_is_refused(
     picture = formats.load(folder / "a.json").picture
     assert picture is not None
     assert grid_to_text(picture) == ["#..", "..#"]  # the first image's file was kept
+
+
+# --- encodings, repair, generate ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("encoding", ["fast", "thesis", "naive"])
+def test_every_encoding_gives_the_same_analysis(
+    capsys: pytest.CaptureFixture[str], encoding: str
+) -> None:
+    status, out, _ = run(capsys, "analyze", "--json", "--encoding", encoding, GAME_ID, AMBIGUOUS)
+    assert status == 0
+    unique, ambiguous = json_lines(out)
+    assert unique["status"] == "unique"
+    assert unique["solution"] == SOLUTION
+    assert ambiguous["status"] == "multiple"
+    assert len(ambiguous["variable_cells"]) == 4
+
+
+def test_repair_json_reports_the_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "repair", "--json", "--strategy", "givens", AMBIGUOUS)
+    assert (status, err) == (0, "")
+    (record,) = json_lines(out)
+    assert list(record) == [*KEYS, "picture", "changed_cells", "givens"]
+    assert record["status"] == "unique"
+    assert record["changed_cells"] == []
+    assert len(record["givens"]) == 1
+    row, col = record["givens"][0]
+    assert record["picture"][row][col] in "#."
+
+
+def test_repair_flips_writes_a_unique_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "diagonal.json"
+    formats.save(Document.from_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    target = tmp_path / "fixed.json"
+    status, out, _ = run(capsys, "repair", str(source), "-o", str(target))
+    assert status == 0
+    assert out.startswith(f"{source}: ")
+    assert "→ unique" in out
+    repaired = formats.load(target)
+    assert analyze(repaired.puzzle).status == Status.UNIQUE
+    assert repaired.picture is not None
+
+
+def test_generate_is_reproducible_from_the_seed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("generate", "--size", "7x5", "--count", "2", "--seed", "11", "--json")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    first, second = json_lines(out)
+    assert list(first) == [*KEYS, "picture", "seed"]
+    assert (first["width"], first["height"]) == (7, 5)
+    assert first["status"] == second["status"] == "unique"
+    again = json_lines(run(capsys, *argv)[1])
+    assert [(r["picture"], r["seed"]) for r in again] == [
+        (r["picture"], r["seed"]) for r in (first, second)
+    ]
+    # Each puzzle's own seed reproduces it alone.
+    single = json_lines(
+        run(capsys, "generate", "--size", "7x5", "--seed", str(second["seed"]), "--json")[1]
+    )
+    assert single[0]["picture"] == second["picture"]
+    status, _, _ = run(
+        capsys,
+        "generate",
+        "--size",
+        "7x5",
+        "--count",
+        "2",
+        "--seed",
+        "11",
+        "-o",
+        str(tmp_path / "out"),
+    )
+    assert status == 0
+    assert len(list((tmp_path / "out").glob("*.json"))) == 2
+
+
+def test_generate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "generate", "--size", "1x300")
+    assert status == 2
+    assert_one_error_line(err, "--size")

@@ -45,6 +45,19 @@ def line_values(grid: npt.NDArray[T], line: LineRef) -> npt.NDArray[T]:
     return grid[line.index] if line.axis == "row" else grid[:, line.index]
 
 
+def window_sum(values: npt.NDArray[T], reach: tuple[int, int] = (1, 1)) -> npt.NDArray[T]:
+    """Sum over the window of ``±reach`` rows and columns around each cell, clipped to the grid
+    (the 3×3 neighbourhood by default: a Mosaic clue, a smoothing box)."""
+    height, width = values.shape
+    rows, cols = reach
+    padded = np.pad(values, ((rows, rows), (cols, cols)))
+    total = np.zeros_like(values)
+    for dr in range(2 * rows + 1):
+        for dc in range(2 * cols + 1):
+            total += padded[dr : dr + height, dc : dc + width]
+    return total
+
+
 def cell_name(cell: tuple[int, int]) -> str:
     """A cell as people name it, 1-based: ``"row 3, column 5"``."""
     return f"row {cell[0] + 1}, column {cell[1] + 1}"

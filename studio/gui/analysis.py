@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
 from studio.core.puzzle import Puzzle
-from studio.core.sat.analysis import Analysis, analyze
+from studio.core.sat.analysis import Analysis, analyze, rated
 
 DEBOUNCE_MS = 60
 """Quiet time after an edit before analysis starts: short enough to feel immediate."""
@@ -25,9 +25,25 @@ class AnalysisResult:
 
 
 def analysis_job(puzzle: Puzzle) -> Callable[[CancelToken], AnalysisResult]:
-    """The job analysing ``puzzle`` (a valid one) under the runner's cancel token."""
+    """The job analysing ``puzzle`` (a valid one) under the runner's cancel token.
+
+    It rates only a line-solvable puzzle (free): rating another can take longer than the
+    analysis (probing), so its verdict shows first and :func:`rating_job` follows.
+    """
 
     def job(cancel: CancelToken) -> AnalysisResult:
-        return AnalysisResult(puzzle, analyze(puzzle, cancel=cancel))
+        analysis = analyze(puzzle, cancel=cancel, rate=False)
+        if analysis.logic_solvable:
+            analysis = rated(puzzle, analysis, cancel=cancel)
+        return AnalysisResult(puzzle, analysis)
+
+    return job
+
+
+def rating_job(result: AnalysisResult) -> Callable[[CancelToken], AnalysisResult]:
+    """The job adding the difficulty to a unique puzzle's analysis."""
+
+    def job(cancel: CancelToken) -> AnalysisResult:
+        return AnalysisResult(result.puzzle, rated(result.puzzle, result.analysis, cancel=cancel))
 
     return job

@@ -8,6 +8,7 @@ from enum import Enum, auto
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -16,6 +17,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -24,23 +26,39 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core import formats
+from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, unknown_grid
+from studio.core.generate import Generated
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, LineRef, unknown_grid
 from studio.core.kinds.nonogram import Clue, Nonogram
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
-from studio.core.sat.analysis import Analysis, describe
-from studio.gui.analysis import DEBOUNCE_MS, DEFAULT_TIME_LIMIT, AnalysisResult, analysis_job
+from studio.core.repair import Repair, RepairResult, repair, suggest
+from studio.core.sat.analysis import Analysis, Status, describe
+from studio.gui.analysis import (
+    DEBOUNCE_MS,
+    DEFAULT_TIME_LIMIT,
+    AnalysisResult,
+    analysis_job,
+    rating_job,
+)
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
 from studio.gui.document_model import DocumentModel
+from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
+from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
-from studio.gui.workers import LatestOnly
+from studio.gui.workers import Batch, LatestOnly
 
 APP_NAME = "Puzzle Studio"
+SUGGESTION_TIME_LIMIT = 30.0
+"""Seconds the search for repair suggestions may take before it gives up."""
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
-PUZZLE_FILTER = "Puzzles (*.json *.txt);;Puzzle Studio documents (*.json);;All files (*)"
+_PUZZLE_PATTERNS = " ".join(
+    sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
+)
+PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
 
@@ -58,16 +76,33 @@ def blank_document(height: int = 15, width: int = 15) -> Document:
     return Document.from_picture("nonogram", np.zeros((height, width), dtype=bool))
 
 
+_WINDOWS: set[MainWindow] = set()
+
+
+def open_windows() -> list[MainWindow]:
+    """The main windows open now."""
+    return list(_WINDOWS)
+
+
 class MainWindow(QMainWindow):
     """One document at a time, analysed live."""
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__()
+        _WINDOWS.add(self)  # every open window is kept alive until it is closed
         self.settings = Settings()
         self.model = DocumentModel(document or blank_document(), self)
         self.view = PuzzleView(self.model)
         self.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
         self.analysis = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=DEFAULT_TIME_LIMIT)
+        self.rating = LatestOnly(self, debounce_ms=0, time_limit=DEFAULT_TIME_LIMIT)
+        self.suggestions = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
+        self.repairing = Batch(self)
+        self.repair_panel = RepairPanel()
+        self.repair_dock = QDockWidget("Repair", self)
+        self.repair_dock.setObjectName("repairDock")
+        self.repair_dock.setWidget(self.repair_panel)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
         scroll = QScrollArea()
         scroll.setWidget(self.view)
         scroll.setWidgetResizable(True)
@@ -86,6 +121,16 @@ class MainWindow(QMainWindow):
         self.analysis.started.connect(self._analysis_started)
         self.analysis.finished.connect(self._analysis_finished)
         self.analysis.failed.connect(self._job_failed)
+        self.rating.finished.connect(self._rating_finished)
+        self.rating.failed.connect(self._job_failed)
+        self.suggestions.finished.connect(self._suggestions_ready)
+        self.suggestions.failed.connect(self._job_failed)
+        self.repairing.finished.connect(self._repair_all_done)
+        self.repairing.failed.connect(self._job_failed)
+        self.repairing.cancelled.connect(self._repair_all_cancelled)
+        self.repair_panel.preview.connect(self.view.set_preview)
+        self.repair_panel.apply.connect(self.apply_repair)
+        self.repair_panel.repair_all.connect(self.repair_all)
         self.view.hovered.connect(self._show_position)
         self.view.clue_typed.connect(self._clue_typed)
         self.view.message.connect(self._show_message)
@@ -115,6 +160,8 @@ class MainWindow(QMainWindow):
         self.save_action = self._action("&Save", self.save, keys.Save)
         self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
         self.import_action = self._action("&Import Image…", self.import_dialog, "Ctrl+I")
+        self.generate_action = self._action("&Generate…", self.generate_dialog, "Ctrl+G")
+        self.new_window_action = self._action("New &Window", self.new_window, "Ctrl+Shift+N")
         self.quit_action = self._action("&Quit", self.close, keys.Quit)
         self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(keys.Undo)
@@ -135,12 +182,12 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
-        menu.addActions([self.new_action, self.open_action])
+        menu.addActions([self.new_action, self.new_window_action, self.open_action])
         self.recent_menu = menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addActions([self.save_action, self.save_as_action])
         menu.addSeparator()
-        menu.addAction(self.import_action)
+        menu.addActions([self.import_action, self.generate_action])
         menu.addSeparator()
         menu.addAction(self.quit_action)
         menu = self.menuBar().addMenu("&Edit")
@@ -149,6 +196,7 @@ class MainWindow(QMainWindow):
         menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
         menu.addSeparator()
         menu.addActions([self.variable_action, self.stop_action])
+        menu.addAction(self.repair_dock.toggleViewAction())
         menu = self.menuBar().addMenu("&Solve")
         menu.addAction(self.hint_action)
 
@@ -165,6 +213,9 @@ class MainWindow(QMainWindow):
     # Analysis -------------------------------------------------------------------------------
 
     def _document_changed(self, immediately: bool = False) -> None:
+        self.rating.cancel()
+        self.suggestions.cancel()
+        self.repair_panel.set_idle("Checking…")
         puzzle = self.model.document.puzzle
         try:
             puzzle.validate()
@@ -173,6 +224,7 @@ class MainWindow(QMainWindow):
             self.analysis.cancel()
             self.view.set_analysis(None)
             self._show_status(f"Not a valid puzzle yet: {error}")
+            self.repair_panel.set_idle("Repairs come once the clues make a puzzle.")
             return
         self._show_status("Checking…")
         self.analysis.request(analysis_job(puzzle), immediately=immediately)
@@ -197,14 +249,99 @@ class MainWindow(QMainWindow):
         self._show_status("Analysis failed")
         self.show_error("Something went wrong", f"{last}\n\n{details}")
 
+    def _rating_finished(self, result: AnalysisResult) -> None:
+        if result.puzzle == self.model.document.puzzle:
+            self.view.set_analysis(result.analysis)
+            self._show_status(self.status_text(result.analysis))
+
     def _analysis_started(self, _generation: int) -> None:
         self._show_status("Checking…")
 
     def _analysis_finished(self, result: AnalysisResult) -> None:
         if result.puzzle != self.model.document.puzzle:
             return
-        self.view.set_analysis(result.analysis)
-        self._show_status(self.status_text(result.analysis))
+        analysis = result.analysis
+        self.view.set_analysis(analysis)
+        self._show_status(self.status_text(analysis))
+        if analysis.status == Status.UNIQUE:
+            self.repair_panel.set_unique()
+            if analysis.difficulty is None:
+                self._show_status(self.status_text(analysis) + " · rating…")
+                self.rating.request(rating_job(result))
+        elif analysis.status == Status.MULTIPLE and analysis.complete:
+            self.repair_panel.set_searching(len(analysis.variable_cells))
+            self.suggestions.request(self._suggestion_job(analysis))
+        else:
+            self.repair_panel.set_idle("Repairs come when the puzzle has solutions to tell apart.")
+
+    # Repair ---------------------------------------------------------------------------------
+
+    def _design(self) -> tuple[BoolGrid, Nonogram] | None:
+        """The picture and puzzle a repair works on: a clue-only puzzle's shown solution stands
+        for its picture."""
+        puzzle = self.model.document.puzzle
+        picture = self.model.document.picture
+        if picture is None:
+            picture = self.view.solution_shown()
+        if picture is None or not isinstance(puzzle, Nonogram):
+            return None
+        return picture, puzzle
+
+    def _suggestion_job(self, analysis: Analysis) -> Callable[[CancelToken], object]:
+        design = self._design()
+
+        def job(cancel: CancelToken) -> tuple[Nonogram, list[Repair]]:
+            if design is None:
+                return Nonogram([], []), []
+            picture, puzzle = design
+            return puzzle, suggest(picture, puzzle, analysis, cancel=cancel)
+
+        return job
+
+    def _suggestions_ready(self, result: tuple[Nonogram, list[Repair]]) -> None:
+        puzzle, repairs = result
+        if puzzle == self.model.document.puzzle:
+            self.repair_panel.set_suggestions(repairs)
+
+    def apply_repair(self, repair: Repair) -> None:
+        """Apply a suggested repair as one undo step."""
+        document = replace(self.model.document, puzzle=repair.puzzle, picture=repair.picture)
+        self.model.replace(document, f"Repair: {repair.describe()}")
+
+    def repair_all(self, strategy: str, line_solvable: bool) -> None:
+        """Repair until unique (and line-solvable if asked) on a worker; one undo step."""
+        design = self._design()
+        if design is None or self.repairing.busy:
+            return
+        picture, puzzle = design
+        before = self.model.document
+
+        def job(cancel: CancelToken, _progress: object) -> tuple[object, RepairResult]:
+            result = repair(
+                picture,
+                strategy=strategy,
+                given_cells=puzzle.given_cells(),
+                line_solvable=line_solvable,
+                cancel=cancel,
+            )
+            return before, result
+
+        self.repair_panel.set_busy(True)
+        self._show_message("Repairing… (Esc stops)")
+        self.repairing.start(job)
+
+    def _repair_all_done(self, outcome: tuple[Document, RepairResult]) -> None:
+        before, result = outcome
+        self.repair_panel.set_busy(False)
+        if before is not self.model.document:
+            return  # edited meanwhile: this repair is of another picture
+        document = replace(before, puzzle=result.puzzle, picture=result.picture)
+        self.model.replace(document, f"Repair all: {result.describe()}")
+        self._show_message(f"Repaired: {result.describe()}")
+
+    def _repair_all_cancelled(self) -> None:
+        self.repair_panel.set_busy(False)
+        self._show_message("Repair stopped")
 
     def status_text(self, analysis: Analysis) -> str:
         text = describe(analysis)
@@ -213,10 +350,12 @@ class MainWindow(QMainWindow):
         return text
 
     def stop_analysis(self) -> None:
-        """Esc: leave the hint steps, or else stop a running analysis."""
+        """Esc: leave the hint steps, or else stop a running repair or analysis."""
         if self.view.hints is not None:
             self.view.set_hints(None)
             self._show_message("")
+        elif self.repairing.busy:
+            self.repairing.cancel()
         elif self.analysis.busy:
             self.analysis.cancel()
             self._show_status("Analysis stopped")
@@ -329,6 +468,31 @@ class MainWindow(QMainWindow):
         self.settings.add_recent_file(path)
         return True
 
+    def generate_dialog(self) -> None:
+        dialog = GenerateDialog(self)
+        dialog.generated.connect(self.open_generated)
+        self.run_generate_dialog(dialog)
+
+    def open_generated(self, puzzles: list[Generated]) -> None:
+        """Open generated puzzles: the first here if this window holds nothing yet, the rest
+        (or all) in new windows."""
+        for index, generated in enumerate(puzzles):
+            document = generated.document
+            if index == 0 and self.model.path is None and not self.model.modified:
+                self.model.load(document, name=document.title)
+                self.model.undo_stack.resetClean()  # a generated puzzle is unsaved work
+            else:
+                window = self.new_window(document)
+                window.model.undo_stack.resetClean()
+
+    def new_window(self, document: Document | None = None) -> MainWindow:
+        """Another main window (on ``document``, or a blank puzzle)."""
+        window = MainWindow(document)
+        if document is not None:
+            window.model.load(document, name=document.title or None)
+        window.show()
+        return window
+
     def save(self) -> bool:
         if self.model.path is None:
             return self.save_as()
@@ -362,7 +526,9 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
-            self.analysis.shutdown()
+            for runner in (self.analysis, self.rating, self.suggestions, self.repairing):
+                runner.shutdown()
+            _WINDOWS.discard(self)
             event.accept()
         else:
             event.ignore()
@@ -412,6 +578,9 @@ class MainWindow(QMainWindow):
 
     def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
         return dialog.exec() == ImportImageDialog.DialogCode.Accepted
+
+    def run_generate_dialog(self, dialog: GenerateDialog) -> None:
+        dialog.exec()
 
     def show_error(self, title: str, message: str) -> None:
         QMessageBox.warning(self, title, message)

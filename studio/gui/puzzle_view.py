@@ -21,6 +21,7 @@ from studio.core.errors import PuzzleError
 from studio.core.grid import BoolGrid, LineRef, PartialGrid
 from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
 from studio.core.linesolve import format_clue
+from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
 from studio.gui.document_model import DocumentModel
 from studio.render.grid import Layout, draw_clues, draw_grid
@@ -66,6 +67,7 @@ class PuzzleView(QWidget):
         self.show_variable = True
         self.hover: tuple[int, int] | None = None
         self.hints: HintState | None = None
+        self.preview: Repair | None = None
 
         self.canvas = GridCanvas(self)
         self.row_clues = CluePanel(self, "row")
@@ -93,6 +95,11 @@ class PuzzleView(QWidget):
         self.analysis = analysis
         self.analysis_current = current
         self._update_all()
+
+    def set_preview(self, repair: Repair | None) -> None:
+        """Show what a repair would make of the puzzle (``None``: show the puzzle again)."""
+        self.preview = repair
+        self.canvas.update()
 
     def set_hints(self, hints: HintState | None) -> None:
         """Show the solving steps taken so far instead of the picture (``None``: leave that)."""
@@ -174,6 +181,7 @@ class PuzzleView(QWidget):
     def _document_changed(self) -> None:
         self.analysis_current = False
         self.hints = None
+        self.preview = None
         self._resize_parts()
 
     def _resize_parts(self) -> None:
@@ -277,7 +285,21 @@ class GridCanvas(QWidget):
         view = self.view
         painter = QPainter(self)
         givens = view.givens()
-        if view.hints is not None:
+        if view.preview is not None:
+            # A repair under the mouse in the Repair panel: show the puzzle it would make.
+            repair = view.preview
+            changed = np.zeros(repair.picture.shape, dtype=bool)
+            for row, col in repair.flips:
+                changed[row, col] = True
+            draw_grid(
+                painter,
+                view.grid_layout(),
+                picture=repair.picture,
+                givens=repair.puzzle.givens,
+                changed=changed,
+                variable=repair.analysis.variable if view.show_variable else None,
+            )
+        elif view.hints is not None:
             # Stepping through hints shows what a solver knows, not the answer.
             draw_grid(
                 painter,

@@ -35,6 +35,7 @@ class Palette:
     conflict_text: str = "#c5221f"
     highlight: str = "#1c1a73e8"  # the row and column under the mouse, a hint's line
     given: str = "#1a73e8"  # the frame of a given cell
+    changed: str = "#9934a853"  # a cell a previewed repair changes
     clue_text: str = "#202124"
 
 
@@ -84,6 +85,7 @@ def draw_grid(
     variable: BoolGrid | None = None,
     conflict: BoolGrid | None = None,
     highlight: BoolGrid | None = None,
+    changed: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
 ) -> None:
     """Draw the cells and the rules of a grid.
@@ -98,6 +100,7 @@ def draw_grid(
         variable: cells to tint as variable fields.
         conflict: cells to tint as part of a line that cannot hold its clue.
         highlight: cells to shade (e.g. the line a hint comes from).
+        changed: cells to mark as changed (a repair being previewed).
         palette: colours.
     """
     width_px, height_px = layout.size
@@ -115,6 +118,8 @@ def draw_grid(
         _fill_cells(painter, layout, variable, palette.variable)
     if conflict is not None:
         _fill_cells(painter, layout, conflict, palette.conflict)
+    if changed is not None:
+        _fill_cells(painter, layout, changed, palette.changed)
     _frame_givens(painter, layout, givens, palette)
     draw_rules(painter, layout, palette=palette)
 

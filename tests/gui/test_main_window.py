@@ -348,3 +348,87 @@ def test_givens_are_drawn_framed(qtbot: QtBot, open_window) -> None:
     inset = QPoint(MARGIN + cell + 3, MARGIN + cell // 2)  # on the left edge of the frame
     frame = image.pixelColor(inset)
     assert frame.blue() > frame.red() + 60, "an empty given is framed in blue"
+
+
+def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
+        drag(qtbot, window, [(0, 0)])
+        drag(qtbot, window, [(1, 1)])
+    panel = window.repair_panel
+    repairs = panel.repairs()
+    assert repairs, "an ambiguous picture gets suggestions"
+    assert [r.remaining for r in repairs] == sorted(r.remaining for r in repairs)
+    best = repairs[0]
+    assert best.remaining < 4
+    # Selecting a suggestion previews it on the canvas; the document is untouched.
+    panel.suggestions.setCurrentRow(0)
+    assert window.view.preview is best
+    if best.flips:
+        row, col = best.flips[0]
+        pixel = window.view.canvas.grab().toImage().pixelColor(cell_point(window, row, col))
+        assert pixel.green() > pixel.red(), "a flipped cell is marked green"
+    before = window.model.document
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
+    assert window.model.document.puzzle == best.puzzle
+    assert window.view.preview is None
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        window.undo_action.trigger()
+    assert window.model.document is before
+
+
+def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0)])
+    drag(qtbot, window, [(1, 1)])
+    picture = window.model.document.picture.copy()
+    panel = window.repair_panel
+    panel.strategy.setCurrentIndex(panel.strategy.findData("givens"))
+    with qtbot.waitSignal(window.repairing.finished, timeout=20_000):
+        qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        pass
+    assert np.array_equal(window.model.document.picture, picture)
+    assert window.model.document.puzzle.givens
+    assert window.status_label.text().startswith("Unique")
+    assert window.model.undo_stack.undoText().startswith("Repair all")
+
+
+def test_generate_opens_unique_puzzles(qtbot: QtBot, open_window) -> None:
+    from studio.gui.generate_dialog import GenerateDialog
+    from studio.gui.main_window import open_windows
+
+    window = open_window(wait=True)
+    dialog = GenerateDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.width_box.setValue(6)
+    dialog.height_box.setValue(5)
+    dialog.seed.setValue(7)
+    dialog.count.setValue(2)
+    dialog.generated.connect(window.open_generated)
+    before = set(open_windows())
+    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    puzzles = blocker.args[0]
+    assert len(puzzles) == 2
+    assert all(p.analysis.status == Status.UNIQUE for p in puzzles)
+    assert window.model.document == puzzles[0].document, "the first opens here"
+    (other,) = set(open_windows()) - before
+    qtbot.addWidget(other)
+    other.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+    assert other.model.document == puzzles[1].document
+    assert window.isWindowModified(), "a generated puzzle is unsaved work"
+
+
+def test_a_puzzle_beyond_line_logic_is_rated_after_its_verdict(qtbot: QtBot) -> None:
+    # A 4×4 picture with one solution that line logic alone does not reach (probing does).
+    puzzle = Nonogram([(2,), (2,), (1,), (1,)], [(1,), (2,), (1,), (1, 1)])
+    window = MainWindow(Document(puzzle))  # not shown: nothing spins the event loop yet
+    qtbot.addWidget(window)
+    shown_while_rating: list[str] = []
+    window.rating.started.connect(lambda _: shown_while_rating.append(window.status_label.text()))
+    with qtbot.waitSignal(window.rating.finished, timeout=10_000):
+        pass
+    assert shown_while_rating == ["Unique · not line-solvable · rating…"]
+    assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"

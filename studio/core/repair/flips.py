@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of
+from studio.core.grid import UNKNOWN, BoolGrid, cells_of, window_sum
 from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.repair._search import Candidate, Change, Design, Search
@@ -42,12 +42,7 @@ PAIR_SUGGESTIONS = 3
 
 def neighbourhood(mask: BoolGrid, radius: int) -> BoolGrid:
     """Cells within Chebyshev distance ``radius`` of a True cell of ``mask`` (same shape)."""
-    height, width = mask.shape
-    padded = np.pad(mask, radius)
-    grown = np.zeros_like(mask)
-    for dr in range(2 * radius + 1):
-        for dc in range(2 * radius + 1):
-            grown |= padded[dr : dr + height, dc : dc + width]
+    grown: BoolGrid = window_sum(mask.astype(np.int32), (radius, radius)) > 0
     return grown
 
 

@@ -1,0 +1,320 @@
+"""The nonogram generator: a raw picture by one of three strategies, repaired to a unique puzzle.
+
+Strategies (DESIGN.md §3, "Generators"):
+
+- ``"density"``: every cell filled with probability ``density`` (van Oers 2024, §5.1.1).
+- ``"clue-stats"``: row clues drawn from the clue statistics of published puzzles (thesis
+  §5.1.2, Table 5.1, Algorithm 2), runs placed at random; see :mod:`.nonogram_clues`.
+- ``"picture"``: smoothed noise thresholded at the density (Simon Tatham's ``pattern.c``; the
+  thesis's ch. 8 suggestion), blobby like a drawing; see :mod:`.nonogram_pictures`.
+
+Each raw picture gets its empty lines filled (unless ``nonempty_lines`` is off) and is analysed
+exactly. A picture that already meets the options (unique, line-solvable when asked, no harder
+than ``max_difficulty``) is returned as it is, as Tatham's generator does. After
+:data:`SCREEN` raw pictures that do not, the one closest to meeting them (fewest variable
+fields, then fewest cells the line solver leaves open; see :func:`_ambiguity`) goes through
+:func:`studio.core.repair.repair` (strategy ``"flips"``), and the result is kept if it meets
+the options and has no empty line (when asked); otherwise the next :data:`SCREEN` pictures
+follow. Screening first is for speed: repairing a raw 40×40 picture takes about 1 to 5 s
+(median, by strategy), an analysis 30 to 100 ms, and the closest of 20 pictures needs far less
+repair than the first, when any (``benchmarks/generation.py``).
+
+All randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed (raw
+pictures, then repair's tie-breaks), and nothing depends on the clock, so a seed reproduces its
+puzzle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from studio.core.cancel import CancelToken
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.generate.nonogram_clues import clue_stats_picture
+from studio.core.generate.nonogram_pictures import (
+    density_picture,
+    fill_empty_lines,
+    smoothed_picture,
+)
+from studio.core.grid import UNKNOWN, BoolGrid
+from studio.core.kinds.nonogram import Nonogram
+from studio.core.repair import repair
+from studio.core.sat.analysis import Analysis, Status, analyze
+
+STRATEGIES = ("density", "clue-stats", "picture")
+MIN_SIDE, MAX_SIDE = 2, 100
+#: Raw pictures analysed before the least ambiguous of them is repaired.
+SCREEN = 20
+#: Raw pictures tried for one puzzle before giving up (a safety net for options that no
+#: picture meets; on the sizes benchmarked one round of :data:`SCREEN` suffices).
+MAX_ATTEMPTS = 1000
+#: The highest difficulty score of a line-solvable nonogram (:meth:`Nonogram.rate`).
+LINE_SCORE = 2
+#: When screening for a line-solvable repair, a variable field counts as this many cells left
+#: open by the line solver. Measured at 40×40: ranking by open cells alone sent random-density
+#: pictures with many variable fields to repair (1.7× slower), ranking by variable fields first
+#: sent smoothed pictures the line solver hardly starts on (9× slower); this weight does well
+#: on both.
+VARIABLE_WEIGHT = 10
+
+
+class GeneratorError(StudioError, ValueError):
+    """Options a generator cannot work with, or that no puzzle met within its attempts."""
+
+
+@dataclass(frozen=True)
+class GeneratorOptions:
+    """What to generate.
+
+    Attributes:
+        shape: ``(height, width)``, each ``MIN_SIDE .. MAX_SIDE`` (2..100).
+        strategy: one of :data:`STRATEGIES`.
+        density: fraction of filled cells, strictly between 0 and 1, for ``"density"`` and
+            ``"picture"`` (``"clue-stats"`` follows its table, about 0.5 up to 40 wide).
+        line_solvable: keep only puzzles the line solver completes.
+        nonempty_lines: every row and column holds at least one filled cell.
+        max_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at most this
+            (1..5); ``None`` for any.
+
+    Raises:
+        GeneratorError: naming the option that is out of range.
+    """
+
+    shape: tuple[int, int]
+    strategy: str = "picture"
+    density: float = 0.5
+    line_solvable: bool = False
+    nonempty_lines: bool = True
+    max_difficulty: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.shape) != 2:
+            raise GeneratorError(f"shape must be (height, width), got {self.shape!r}")
+        for name, side in zip(("height", "width"), self.shape, strict=True):
+            if not isinstance(side, int | np.integer) or not MIN_SIDE <= side <= MAX_SIDE:
+                raise GeneratorError(f"{name} must be {MIN_SIDE} to {MAX_SIDE} cells, got {side}")
+        object.__setattr__(self, "shape", (int(self.shape[0]), int(self.shape[1])))
+        if self.strategy not in STRATEGIES:
+            raise GeneratorError(
+                f"unknown strategy {self.strategy!r}; choose one of {', '.join(STRATEGIES)}"
+            )
+        if not 0.0 < self.density < 1.0:
+            raise GeneratorError(f"density must be between 0 and 1 (exclusive), got {self.density}")
+        if self.max_difficulty is not None and not 1 <= self.max_difficulty <= 5:
+            raise GeneratorError(f"max difficulty must be 1 to 5, got {self.max_difficulty}")
+
+
+@dataclass(frozen=True, eq=False)
+class Generated:
+    """One generated puzzle.
+
+    Attributes:
+        document: the nonogram (clues, and givens if repair added any), its picture (the unique
+            solution) and a title ``"Generated W×H #seed"``.
+        analysis: the analysis of the puzzle: unique, with its difficulty.
+        seed: the seed that reproduces exactly this puzzle with :func:`generate`.
+        attempts: raw pictures made (and analysed) for this puzzle.
+        repaired_cells: cells repair changed in the raw picture (0 when a raw picture met the
+            options as it was).
+    """
+
+    document: Document
+    analysis: Analysis
+    seed: int
+    attempts: int
+    repaired_cells: int
+
+
+def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid:
+    """The strategy's picture before empty lines are filled and before repair.
+
+    Returns:
+        bool grid of shape ``options.shape``.
+    """
+    if options.strategy == "density":
+        return density_picture(options.shape, options.density, rng)
+    if options.strategy == "clue-stats":
+        return clue_stats_picture(options.shape, rng)
+    return smoothed_picture(options.shape, options.density, rng)
+
+
+def generate(
+    options: GeneratorOptions, seed: int, *, cancel: CancelToken | None = None
+) -> Generated:
+    """A unique nonogram made by ``options.strategy`` from ``seed``.
+
+    Args:
+        options: what to generate.
+        seed: a non-negative integer; the same options and seed give the same puzzle.
+        cancel: checked before each raw picture and passed to every analysis and repair.
+
+    Raises:
+        GeneratorError: for a negative seed, or when no puzzle met the options within
+            :data:`MAX_ATTEMPTS` raw pictures.
+        Stopped: when ``cancel`` fires.
+    """
+    _check_seed(seed)
+    token = cancel or CancelToken()
+    rng = np.random.default_rng(seed)
+    line_logic = options.line_solvable or _wants_line_logic(options)
+    attempts = 0
+    while attempts < MAX_ATTEMPTS:
+        screened: list[tuple[tuple[int, int], BoolGrid]] = []
+        for _ in range(min(SCREEN, MAX_ATTEMPTS - attempts)):
+            token.check()
+            attempts += 1
+            picture = raw_picture(options, rng)
+            if options.nonempty_lines:
+                picture = fill_empty_lines(picture, rng)
+            puzzle = Nonogram.from_picture(picture)
+            analysis = analyze(puzzle, cancel=token)
+            token.check()  # an analysis stopped early returns; stop here instead
+            if _meets(analysis, options):
+                return _generated(puzzle, picture, analysis, options, seed, attempts, 0)
+            screened.append((_ambiguity(analysis, line_logic), picture))
+        closest = min(screened, key=lambda item: item[0])[1]
+        result = repair(
+            closest,
+            strategy="flips",
+            line_solvable=line_logic,
+            rng=rng,
+            cancel=token,
+        )
+        token.check()
+        if _meets(result.analysis, options) and _keeps_lines(result.picture, options):
+            return _generated(
+                result.puzzle,
+                result.picture,
+                result.analysis,
+                options,
+                seed,
+                attempts,
+                len(result.changed_cells),
+            )
+    raise GeneratorError(
+        f"no {_size(options.shape)} puzzle met the options in {MAX_ATTEMPTS} attempts"
+    )
+
+
+def generate_many(
+    options: GeneratorOptions,
+    seed: int,
+    count: int,
+    *,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Generated]:
+    """``count`` puzzles, the i-th (from 0) made by ``generate(options, puzzle_seed(seed, i))``
+    so that each can be reproduced alone from its ``Generated.seed`` (the first has ``seed``).
+
+    ``progress(done, count)`` is called after each puzzle is made, before it is yielded.
+
+    Raises:
+        GeneratorError: at once for a negative seed or count; while iterating, as
+            :func:`generate`.
+        Stopped: when ``cancel`` fires.
+    """
+    _check_seed(seed)
+    if count < 0:
+        raise GeneratorError(f"count must be 0 or more, got {count}")
+    return _many(options, seed, count, cancel, progress)
+
+
+def _many(
+    options: GeneratorOptions,
+    seed: int,
+    count: int,
+    cancel: CancelToken | None,
+    progress: Callable[[int, int], None] | None,
+) -> Iterator[Generated]:
+    for index in range(count):
+        generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
+        if progress is not None:
+            progress(index + 1, count)
+        yield generated
+
+
+def puzzle_seed(seed: int, index: int) -> int:
+    """The seed of puzzle ``index`` (from 0) of a batch seeded ``seed``.
+
+    Puzzle 0 has the batch's own seed, so a batch of one is ``generate(options, seed)`` and the
+    seed in a puzzle's title reproduces it as a batch of one too. Puzzle ``i >= 1`` has the first
+    32-bit word of ``numpy.random.SeedSequence(seed).spawn(i + 1)[i]`` (the sequence with spawn
+    key ``(i,)``): unlike ``seed + i``, batches of nearby seeds share no puzzles.
+    """
+    if index == 0:
+        return seed
+    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1)
+    return int(state[0])
+
+
+def _meets(analysis: Analysis, options: GeneratorOptions) -> bool:
+    """Unique, line-solvable when asked, no harder than asked."""
+    if analysis.status != Status.UNIQUE or not analysis.complete:
+        return False
+    if options.line_solvable and not analysis.logic_solvable:
+        return False
+    if options.max_difficulty is not None:
+        difficulty = analysis.difficulty
+        return difficulty is not None and difficulty.score <= options.max_difficulty
+    return True
+
+
+def _ambiguity(analysis: Analysis, line_logic: bool) -> tuple[int, int]:
+    """How far a raw picture is from what repair must reach, smaller is closer: its variable
+    fields, then the cells the line solver leaves open; when repair must also reach line logic,
+    open cells plus :data:`VARIABLE_WEIGHT` per variable field first."""
+    variable = int(analysis.variable.sum())
+    open_cells = int(np.count_nonzero(analysis.deduction.grid == UNKNOWN))
+    if line_logic:
+        return open_cells + VARIABLE_WEIGHT * variable, variable
+    return variable, open_cells
+
+
+def _wants_line_logic(options: GeneratorOptions) -> bool:
+    """A difficulty cap of :data:`LINE_SCORE` or less asks for line-solvable puzzles
+    (:meth:`Nonogram.rate` scores those 1-2, the others 3-5), so repair should aim there."""
+    return options.max_difficulty is not None and options.max_difficulty <= LINE_SCORE
+
+
+def _keeps_lines(picture: BoolGrid, options: GeneratorOptions) -> bool:
+    grid = np.asarray(picture, dtype=bool)
+    return not options.nonempty_lines or bool(grid.any(axis=1).all() and grid.any(axis=0).all())
+
+
+def _generated(
+    puzzle: Nonogram,
+    picture: BoolGrid,
+    analysis: Analysis,
+    options: GeneratorOptions,
+    seed: int,
+    attempts: int,
+    repaired: int,
+) -> Generated:
+    notes = (
+        f"Generated by Puzzle Studio: strategy {options.strategy}"
+        + ("" if options.strategy == "clue-stats" else f", density {options.density:g}")
+        + (", line-solvable" if options.line_solvable else "")
+        + f", seed {seed}; {attempts} raw picture{'s' if attempts != 1 else ''}, "
+        + f"{repaired} cell{'s' if repaired != 1 else ''} changed by repair."
+    )
+    document = Document(
+        puzzle,
+        np.asarray(picture, dtype=bool),
+        title=f"Generated {_size(options.shape)} #{seed}",
+        notes=notes,
+    )
+    return Generated(document, analysis, seed, attempts, repaired)
+
+
+def _size(shape: tuple[int, int]) -> str:
+    return f"{shape[1]}×{shape[0]}"
+
+
+def _check_seed(seed: int) -> None:
+    if not isinstance(seed, int | np.integer) or isinstance(seed, bool) or seed < 0:
+        raise GeneratorError(f"seed must be a non-negative integer, got {seed!r}")

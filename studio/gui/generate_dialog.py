@@ -1,0 +1,165 @@
+"""The Generate dialog: new unique puzzles made on a worker, with progress and Cancel."""
+
+from __future__ import annotations
+
+import secrets
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.cancel import CancelToken
+from studio.core.generate import STRATEGIES, Generated, GeneratorOptions, generate_many
+from studio.gui.workers import Batch, Progress
+
+MAX_COUNT = 20
+"""Puzzles one run may open as windows; scripts make more (``studio generate``)."""
+
+STRATEGY_TITLES = {
+    "picture": "Picture-like (smoothed noise)",
+    "density": "Random cells (density)",
+    "clue-stats": "Clue statistics (thesis Table 5.1)",
+}
+
+
+class GenerateDialog(QDialog):
+    """Size, strategy, density, seed, line-solvable and count; then generates on a worker.
+
+    Signals:
+        generated(list): the :class:`~studio.core.generate.Generated` puzzles, when done.
+    """
+
+    generated = Signal(list)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Generate puzzles")
+        self.width_box = _spin(2, 100, 15)
+        self.height_box = _spin(2, 100, 15)
+        self.strategy = QComboBox()
+        for name in STRATEGIES:
+            self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
+        self.strategy.setCurrentIndex(self.strategy.findData("picture"))
+        self.density = QDoubleSpinBox()
+        self.density.setRange(0.05, 0.95)
+        self.density.setSingleStep(0.05)
+        self.density.setValue(0.5)
+        self.seed = _spin(0, 2**31 - 1, secrets.randbelow(2**31))
+        new_seed = QPushButton("New")
+        new_seed.clicked.connect(lambda: self.seed.setValue(secrets.randbelow(2**31)))
+        seed_row = QHBoxLayout()
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(new_seed)
+        self.line_solvable = QCheckBox("Only puzzles that &line logic solves")
+        self.line_solvable.setChecked(True)
+        self.count = _spin(1, MAX_COUNT, 1)
+        size_row = QHBoxLayout()
+        size_row.addWidget(self.width_box)
+        size_row.addWidget(QLabel("×"))
+        size_row.addWidget(self.height_box)
+        size_row.addStretch(1)
+
+        form = QFormLayout()
+        form.addRow("&Size (columns × rows):", size_row)
+        form.addRow("S&trategy:", self.strategy)
+        form.addRow("&Density:", self.density)
+        form.addRow("S&eed:", seed_row)
+        form.addRow("", self.line_solvable)
+        form.addRow("&Count:", self.count)
+        self.progress = QProgressBar()
+        self.progress.setVisible(False)
+        self.status = QLabel()
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.generate_button = self.buttons.addButton(
+            "&Generate", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.buttons.accepted.connect(self.start)
+        self.buttons.rejected.connect(self.cancel_or_close)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(self.buttons)
+
+        self.batch = Batch(self)
+        self.batch.progress.connect(self._progress)
+        self.batch.finished.connect(self._finished)
+        self.batch.cancelled.connect(self._cancelled)
+        self.batch.failed.connect(self._failed)
+
+    def options(self) -> GeneratorOptions:
+        return GeneratorOptions(
+            shape=(self.height_box.value(), self.width_box.value()),
+            strategy=str(self.strategy.currentData()),
+            density=self.density.value(),
+            line_solvable=self.line_solvable.isChecked(),
+        )
+
+    def start(self) -> None:
+        """Generate on a worker; the dialog stays responsive and Cancel stops it."""
+        if self.batch.busy:
+            return
+        options, seed, count = self.options(), self.seed.value(), self.count.value()
+
+        def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
+            return list(generate_many(options, seed, count, cancel=cancel, progress=progress))
+
+        self._set_running(True)
+        self.progress.setRange(0, count)
+        self.progress.setValue(0)
+        self.status.setText(f"Generating {count} puzzle{'s' if count != 1 else ''}…")
+        self.batch.start(job)
+
+    def cancel_or_close(self) -> None:
+        if self.batch.busy:
+            self.batch.cancel()
+        else:
+            self.reject()
+
+    def done(self, result: int) -> None:
+        self.batch.shutdown()
+        super().done(result)
+
+    def _set_running(self, running: bool) -> None:
+        self.progress.setVisible(running)
+        self.generate_button.setEnabled(not running)
+        for box in (self.width_box, self.height_box, self.strategy, self.density, self.seed):
+            box.setEnabled(not running)
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.setValue(done)
+        self.status.setText(f"{done} of {total} made")
+
+    def _finished(self, puzzles: list[Generated]) -> None:
+        self._set_running(False)
+        self.generated.emit(puzzles)
+        self.accept()
+
+    def _cancelled(self) -> None:
+        self._set_running(False)
+        self.status.setText("Cancelled")
+
+    def _failed(self, details: str) -> None:
+        self._set_running(False)
+        self.status.setText(details.strip().splitlines()[-1])
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+
+def _spin(low: int, high: int, value: int) -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setValue(value)
+    return box

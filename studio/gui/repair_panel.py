@@ -1,0 +1,142 @@
+"""The Repair panel: verified suggestions that make an ambiguous puzzle unique.
+
+The window computes the suggestions on a worker after each analysis that finds the puzzle
+ambiguous (:func:`studio.core.repair.suggest`) and hands them here. Hovering or selecting a
+suggestion previews it on the canvas; Apply (or a double-click, or Enter) applies it as one undo
+step. *Repair all* runs a whole repair (flips or givens) on a worker.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.repair import Repair
+
+STRATEGIES = (("flips", "Flip cells"), ("givens", "Add givens"))
+
+
+class RepairPanel(QWidget):
+    """Lists repairs; previews and applies them.
+
+    Signals:
+        preview(object): the :class:`Repair` to preview, or ``None`` to stop previewing.
+        apply(object): apply this :class:`Repair` (one undo step).
+        repair_all(str, bool): run a whole repair with this strategy; line-solvable too or not.
+    """
+
+    preview = Signal(object)
+    apply = Signal(object)
+    repair_all = Signal(str, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.suggestions = QListWidget()
+        self.suggestions.setMouseTracking(True)
+        self.suggestions.itemEntered.connect(self._hovered)
+        self.suggestions.currentItemChanged.connect(self._selected)
+        self.suggestions.itemActivated.connect(self._activated)
+        self.apply_button = QPushButton("&Apply")
+        self.apply_button.clicked.connect(self._apply_current)
+        self.strategy = QComboBox()
+        for name, title in STRATEGIES:
+            self.strategy.addItem(title, name)
+        self.line_solvable = QCheckBox("and line-solvable")
+        self.repair_all_button = QPushButton("&Repair all")
+        self.repair_all_button.clicked.connect(self._repair_all)
+        all_row = QHBoxLayout()
+        all_row.addWidget(self.strategy, 1)
+        all_row.addWidget(self.repair_all_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.suggestions, 1)
+        layout.addWidget(self.apply_button)
+        layout.addLayout(all_row)
+        layout.addWidget(self.line_solvable)
+        self.set_unique()
+
+    def leaveEvent(self, event: object) -> None:
+        self._selected(self.suggestions.currentItem())
+
+    # What the window tells the panel -------------------------------------------------------
+
+    def set_unique(self) -> None:
+        self._show("Nothing to repair: the puzzle is unique.", [], searching=False)
+        self.repair_all_button.setEnabled(False)
+
+    def set_idle(self, text: str) -> None:
+        """Nothing to suggest for now (no analysis yet, no solution, an invalid puzzle)."""
+        self._show(text, [], searching=False)
+        self.repair_all_button.setEnabled(False)
+
+    def set_searching(self, variable_fields: int) -> None:
+        self._show(
+            f"Ambiguous ({variable_fields} variable fields). Looking for repairs…",
+            [],
+            searching=True,
+        )
+
+    def set_suggestions(self, repairs: list[Repair]) -> None:
+        text = (
+            "Hover a suggestion to preview it; double-click or Apply to use it."
+            if repairs
+            else "No single change helps: try Repair all."
+        )
+        self._show(text, repairs, searching=False)
+
+    def set_busy(self, busy: bool) -> None:
+        """While a whole repair runs: no other changes from here."""
+        for widget in (self.repair_all_button, self.apply_button, self.suggestions):
+            widget.setEnabled(not busy)
+        if busy:
+            self.summary.setText("Repairing…")
+
+    def repairs(self) -> list[Repair]:
+        """The suggestions listed, best first."""
+        return [
+            self.suggestions.item(row).data(Qt.ItemDataRole.UserRole)
+            for row in range(self.suggestions.count())
+        ]
+
+    # Internals -----------------------------------------------------------------------------
+
+    def _show(self, text: str, repairs: list[Repair], *, searching: bool) -> None:
+        self.summary.setText(text)
+        self.suggestions.clear()
+        for repair in repairs:
+            item = QListWidgetItem(repair.describe())
+            item.setData(Qt.ItemDataRole.UserRole, repair)
+            self.suggestions.addItem(item)
+        self.apply_button.setEnabled(bool(repairs))
+        self.repair_all_button.setEnabled(True)
+        self.suggestions.setEnabled(not searching)
+        self.preview.emit(None)
+
+    def _hovered(self, item: QListWidgetItem) -> None:
+        self.preview.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _selected(self, item: QListWidgetItem | None) -> None:
+        self.preview.emit(None if item is None else item.data(Qt.ItemDataRole.UserRole))
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.apply.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _apply_current(self) -> None:
+        item = self.suggestions.currentItem() or self.suggestions.item(0)
+        if item is not None:
+            self.apply.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _repair_all(self) -> None:
+        self.repair_all.emit(str(self.strategy.currentData()), self.line_solvable.isChecked())
