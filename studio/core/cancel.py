@@ -15,7 +15,8 @@ from typing import Literal
 
 from studio.core.errors import StudioError
 
-StopReason = Literal["cancelled", "timeout"]
+StopReason = Literal["cancelled", "timeout", "limit"]
+"""Why a computation stopped: cancelled, out of time, or past a limit the caller set."""
 
 
 class Stopped(StudioError):
@@ -23,7 +24,8 @@ class Stopped(StudioError):
 
     def __init__(self, reason: StopReason) -> None:
         self.reason: StopReason = reason
-        super().__init__("cancelled" if reason == "cancelled" else "time limit reached")
+        messages = {"cancelled": "cancelled", "timeout": "time limit reached", "limit": "limit"}
+        super().__init__(messages[reason])
 
 
 class CancelToken:

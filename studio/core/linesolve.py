@@ -16,6 +16,7 @@ backward pass is the forward pass on the reversed line.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -107,6 +108,15 @@ def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalys
     Returns:
         The summary of every valid placement, or ``None`` if there is none.
     """
+    return _analyse_line(tuple(clue), length, filled, empty)
+
+
+# Repair and generation line-solve many puzzles that differ in a cell or two, so most lines
+# come back with the same clue and the same known cells: a cache answers those at once.
+@functools.lru_cache(maxsize=1 << 16)
+def _analyse_line(
+    clue: tuple[int, ...], length: int, filled: int, empty: int
+) -> LineAnalysis | None:
     padded = length + 2
     full = (1 << length) - 1
     can_empty = ((~filled & full) << 1) | 1 | (1 << (padded - 1))

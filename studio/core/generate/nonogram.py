@@ -8,16 +8,17 @@ Strategies (DESIGN.md §3, "Generators"):
 - ``"picture"``: smoothed noise thresholded at the density (Simon Tatham's ``pattern.c``; the
   thesis's ch. 8 suggestion), blobby like a drawing; see :mod:`.nonogram_pictures`.
 
-Each raw picture gets its empty lines filled (unless ``nonempty_lines`` is off) and is analysed
-exactly. A picture that already meets the options (unique, line-solvable when asked, no harder
-than ``max_difficulty``) is returned as it is, as Tatham's generator does. After
-:data:`SCREEN` raw pictures that do not, the one closest to meeting them (fewest variable
-fields, then fewest cells the line solver leaves open; see :func:`_ambiguity`) goes through
-:func:`studio.core.repair.repair` (strategy ``"flips"``), and the result is kept if it meets
-the options and has no empty line (when asked); otherwise the next :data:`SCREEN` pictures
-follow. Screening first is for speed: repairing a raw 40×40 picture takes about 1 to 5 s
-(median, by strategy), an analysis 30 to 100 ms, and the closest of 20 pictures needs far less
-repair than the first, when any (``benchmarks/generation.py``).
+Each raw picture gets its empty lines filled (unless ``nonempty_lines`` is off) and is screened
+by line logic: the cells the line solver leaves open (milliseconds; a line-solvable picture is
+unique and ends the screening). The :data:`ANALYSED` pictures of :data:`SCREEN` with the fewest
+open cells are analysed exactly; one that already meets the options (unique, line-solvable when
+asked, no harder than ``max_difficulty``) is returned as it is, as Tatham's generator does.
+Otherwise the closest of them to meeting them (fewest variable fields, then fewest open cells;
+see :func:`_ambiguity`) goes through :func:`studio.core.repair.repair` (strategy ``"flips"``),
+and the result is kept if it meets the options and has no empty line (when asked); otherwise
+the next :data:`SCREEN` pictures follow. Screening is for speed: an exact analysis of a random
+40×40 picture takes 50 to 600 ms (its first SAT solve), repairing one 1 to 5 s, and the closest
+of 20 pictures needs far less repair than the first, when any (``benchmarks/generation.py``).
 
 All randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed (raw
 pictures, then repair's tie-breaks), and nothing depends on the clock, so a seed reproduces its
@@ -43,12 +44,14 @@ from studio.core.generate.nonogram_pictures import (
 from studio.core.grid import UNKNOWN, BoolGrid
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.repair import repair
-from studio.core.sat.analysis import Analysis, Status, analyze
+from studio.core.sat.analysis import Analysis, Status, analyze, rated
 
 STRATEGIES = ("density", "clue-stats", "picture")
 MIN_SIDE, MAX_SIDE = 2, 100
-#: Raw pictures analysed before the least ambiguous of them is repaired.
+#: Raw pictures screened by line logic before the closest to unique is repaired.
 SCREEN = 20
+#: Of those, the ones line logic leaves fewest cells open in, analysed exactly.
+ANALYSED = 4
 #: Raw pictures tried for one puzzle before giving up (a safety net for options that no
 #: picture meets; on the sizes benchmarked one round of :data:`SCREEN` suffices).
 MAX_ATTEMPTS = 1000
@@ -163,22 +166,41 @@ def generate(
     line_logic = options.line_solvable or _wants_line_logic(options)
     attempts = 0
     while attempts < MAX_ATTEMPTS:
-        screened: list[tuple[tuple[int, int], BoolGrid]] = []
-        for _ in range(min(SCREEN, MAX_ATTEMPTS - attempts)):
+        # Screen raw pictures by line logic (milliseconds each) and analyse exactly only the
+        # few it finds closest to unique: a SAT analysis of a random 40×40 picture costs
+        # 50-600 ms, and the picture to repair is one of the closest anyway.
+        raw: list[tuple[int, int, BoolGrid, Nonogram]] = []
+        for index in range(min(SCREEN, MAX_ATTEMPTS - attempts)):
             token.check()
             attempts += 1
             picture = raw_picture(options, rng)
             if options.nonempty_lines:
                 picture = fill_empty_lines(picture, rng)
             puzzle = Nonogram.from_picture(picture)
-            analysis = analyze(puzzle, cancel=token)
+            open_cells = int(np.count_nonzero(puzzle.deduce(token).grid == UNKNOWN))
+            raw.append((open_cells, index, picture, puzzle))
+            if open_cells == 0:
+                break  # line-solvable, hence unique: nothing closer exists
+        raw.sort(key=lambda item: item[:2])
+        screened: list[tuple[tuple[int, int], BoolGrid]] = []
+        for _, _, picture, puzzle in raw[:ANALYSED]:
+            closest = min((key for key, _ in screened), default=None)
+            analysis = analyze(
+                puzzle,
+                cancel=token,
+                rate=False,
+                variable_limit=_variable_limit(closest, line_logic),
+            )
             token.check()  # an analysis stopped early returns; stop here instead
+            if analysis.status == Status.UNIQUE:
+                analysis = rated(puzzle, analysis, cancel=token)
             if _meets(analysis, options):
                 return _generated(puzzle, picture, analysis, options, seed, attempts, 0)
-            screened.append((_ambiguity(analysis, line_logic), picture))
-        closest = min(screened, key=lambda item: item[0])[1]
+            if analysis.complete:  # else it had more variable fields than the closest so far
+                screened.append((_ambiguity(analysis, line_logic), picture))
+        closest_picture = min(screened, key=lambda item: item[0])[1]
         result = repair(
-            closest,
+            closest_picture,
             strategy="flips",
             line_solvable=line_logic,
             rng=rng,
@@ -273,6 +295,14 @@ def _ambiguity(analysis: Analysis, line_logic: bool) -> tuple[int, int]:
     if line_logic:
         return open_cells + VARIABLE_WEIGHT * variable, variable
     return variable, open_cells
+
+
+def _variable_limit(closest: tuple[int, int] | None, line_logic: bool) -> int | None:
+    """The most variable fields a raw picture may have and still be closer than ``closest``
+    (an :func:`_ambiguity` key), so that its analysis can stop as soon as it has more."""
+    if closest is None:
+        return None
+    return closest[0] // VARIABLE_WEIGHT if line_logic else closest[0]
 
 
 def _wants_line_logic(options: GeneratorOptions) -> bool:

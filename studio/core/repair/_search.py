@@ -19,7 +19,7 @@ leaves open (:meth:`Nonogram.deduce`), is exact and cheap (:meth:`Search.fewest_
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -153,11 +153,12 @@ class Search:
     verify: int = VERIFY
     rounds: int = ROUNDS
 
-    def analyse(self, puzzle: Nonogram) -> Analysis:
-        """Exact analysis; raises :class:`Stopped` instead of returning an incomplete one."""
+    def analyse(self, puzzle: Nonogram, limit: int | None = None) -> Analysis:
+        """Exact analysis, or one cut short as soon as more than ``limit`` variable fields are
+        found; raises :class:`Stopped` when cancelled or out of time."""
         # Candidates are compared by their variable fields; only the result gets rated.
-        analysis = analyze(puzzle, cancel=self.cancel, rate=False)
-        if not analysis.complete:
+        analysis = analyze(puzzle, cancel=self.cancel, rate=False, variable_limit=limit)
+        if not analysis.complete and analysis.stop_reason != "limit":
             raise Stopped(analysis.stop_reason or "cancelled")
         return analysis
 
@@ -190,8 +191,12 @@ class Search:
         scored.sort(key=lambda item: item[:2])
         return [candidate for _, _, candidate in scored]
 
-    def verified(self, candidates: Iterable[Candidate]) -> Iterator[Repair]:
-        """Each candidate analysed exactly, in order."""
+    def verified(
+        self, candidates: Iterable[Candidate], limit: Callable[[], int | None] = lambda: None
+    ) -> Iterator[Repair]:
+        """Each candidate analysed exactly, in order; with ``limit``, an analysis stops once it
+        finds more variable fields than ``limit()`` says is still of interest (that repair's
+        analysis is then incomplete)."""
         for candidate in candidates:
             change = candidate.change
             yield Repair(
@@ -199,7 +204,7 @@ class Search:
                 givens=tuple(sorted(change.givens)),
                 picture=candidate.picture,
                 puzzle=candidate.puzzle,
-                analysis=self.analyse(candidate.puzzle),
+                analysis=self.analyse(candidate.puzzle, limit()),
             )
 
     def best(self, design: Design, changes: Sequence[Change], variable: BoolGrid) -> Repair | None:
@@ -211,8 +216,13 @@ class Search:
         target = int(variable.sum())
         candidates = self.ranked(design, changes, variable)[: self.verify * self.rounds]
         best: Repair | None = None
-        for index, repair in enumerate(self.verified(candidates)):
-            if repair.remaining < (target if best is None else best.remaining):
+
+        def to_beat() -> int:
+            # Only a candidate with fewer variable fields than the best so far matters.
+            return (target if best is None else best.remaining) - 1
+
+        for index, repair in enumerate(self.verified(candidates, to_beat)):
+            if repair.analysis.complete and repair.remaining < to_beat() + 1:
                 best = repair
             if best is not None and (best.remaining == 0 or (index + 1) % self.verify == 0):
                 break

@@ -132,8 +132,14 @@ class _Search:
             return None
         return decode_cells(self.cells, self.session.model())
 
-    def variable_fields(self, solution: BoolGrid, variable: BoolGrid) -> None:
-        """Mark in ``variable`` every open cell that some other solution flips (exact)."""
+    def variable_fields(
+        self, solution: BoolGrid, variable: BoolGrid, limit: int | None = None
+    ) -> None:
+        """Mark in ``variable`` every open cell that some other solution flips (exact).
+
+        Raises:
+            Stopped: ``"limit"`` as soon as more than ``limit`` cells are variable.
+        """
         candidates = self.open & ~variable
         # Prefer the opposite of the solution when branching: models then flip many cells at
         # once and the loop needs fewer calls.
@@ -149,6 +155,8 @@ class _Search:
             differs = decode_cells(self.cells, self.session.model()) != solution
             variable |= differs & candidates
             candidates &= ~differs
+            if limit is not None and int(variable.sum()) > limit:
+                raise Stopped("limit")
 
     def count(self, cap: int) -> int:
         """Solutions up to ``cap``, blocking each one found on the cell literals."""
@@ -187,6 +195,7 @@ def analyze(
     cancel: CancelToken | None = None,
     logic_first: bool = True,
     rate: bool = True,
+    variable_limit: int | None = None,
 ) -> Analysis:
     """Status, a solution and the exact variable fields of a valid puzzle.
 
@@ -199,6 +208,9 @@ def analyze(
         rate: rate the difficulty of a unique puzzle (it can cost more than the analysis:
             probing); searches that only compare candidates leave it out (:func:`rated` adds
             it later).
+        variable_limit: stop once more than this many variable fields are found (the result
+            is then ``MULTIPLE``, incomplete, with ``stop_reason == "limit"``): a search that
+            only needs to know whether a candidate beats the best so far.
 
     Returns:
         The analysis; never raises :class:`Stopped`.
@@ -241,7 +253,7 @@ def analyze(
                 solution = search.solve()
                 if solution is None:
                     return result(Status.NONE)
-                search.variable_fields(solution, variable)
+                search.variable_fields(solution, variable, variable_limit)
             finally:
                 sat_calls = search.session.calls
             return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
