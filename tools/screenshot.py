@@ -2,7 +2,8 @@
 
 Run on a display, or headless with ``xvfb-run -s "-screen 0 1280x900x24" .venv/bin/python
 tools/screenshot.py docs/screenshot.png``. It opens the sample sailboat, paints one cell more
-(which makes the puzzle ambiguous), waits for the analysis and grabs the window.
+(which makes the puzzle ambiguous), waits for the analysis and the repair suggestions, and
+grabs the window.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ def main(output: str) -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = MainWindow(formats.load(SAMPLE))
     window.model.load(window.model.document, path=SAMPLE)
-    window.resize(640, 560)
+    window.resize(860, 560)
     window.show()
     window.model.begin_stroke(window.view.canvas.shown_picture())
     window.model.paint([(8, 11)], True)
     window.model.end_stroke()
     window.view.set_hover((8, 11))
     loop = QEventLoop()
-    window.analysis.finished.connect(loop.quit)
+    window.suggestions.finished.connect(loop.quit)  # the verdict, then the repairs
     loop.exec()
     QTimer.singleShot(300, loop.quit)  # let the window manager-less screen settle and repaint
     loop.exec()

@@ -103,6 +103,7 @@ class MainWindow(QMainWindow):
         self.repair_dock.setObjectName("repairDock")
         self.repair_dock.setWidget(self.repair_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
+        self.resizeDocks([self.repair_dock], [240], Qt.Orientation.Horizontal)
         scroll = QScrollArea()
         scroll.setWidget(self.view)
         scroll.setWidgetResizable(True)

@@ -24,6 +24,17 @@ from PySide6.QtWidgets import (
 from studio.core.repair import Repair
 
 STRATEGIES = (("flips", "Flip cells"), ("givens", "Add givens"))
+NAMED_CELLS = 2
+"""Suggestions touching at most this many cells name them."""
+
+
+def _label(repair: Repair) -> str:
+    """What the list shows: the effect, and where for a small change (``r9 c12``)."""
+    cells = [*repair.flips, *repair.givens]
+    if len(cells) > NAMED_CELLS:
+        return repair.describe()
+    where = ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
+    return f"{repair.describe()}  ({where})"
 
 
 class RepairPanel(QWidget):
@@ -43,6 +54,7 @@ class RepairPanel(QWidget):
         super().__init__(parent)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        self.setMinimumWidth(220)
         self.suggestions = QListWidget()
         self.suggestions.setMouseTracking(True)
         self.suggestions.itemEntered.connect(self._hovered)
@@ -116,7 +128,7 @@ class RepairPanel(QWidget):
         self.summary.setText(text)
         self.suggestions.clear()
         for repair in repairs:
-            item = QListWidgetItem(repair.describe())
+            item = QListWidgetItem(_label(repair))
             item.setData(Qt.ItemDataRole.UserRole, repair)
             self.suggestions.addItem(item)
         self.apply_button.setEnabled(bool(repairs))
