@@ -114,6 +114,15 @@ class Puzzle(Protocol):
         """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...
 
+    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+        """Clauses that rule out ``grid``, a model of :meth:`encode` over the cell literals
+        ``cells``, if it breaks a rule the encoding leaves out; ``[]`` if it is a solution.
+
+        The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
+        when a model breaks it, DESIGN.md §3); analysis never needs to know which rule it is.
+        """
+        ...
+
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
         """The difficulty of this puzzle, known to be unique; ``deduction`` is :meth:`deduce`'s."""
         ...

@@ -210,6 +210,10 @@ class Nonogram:
             )
         return Difficulty("search", 5, "needs search", probed.steps, probed.probes)
 
+    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+        """None: the order encoding holds every rule of a nonogram."""
+        return []
+
     def known_with_givens(self, known: PartialGrid) -> PartialGrid:
         """``known`` (``int8`` partial grid) with the givens filled in; a given wins."""
         givens = self.givens_grid()

@@ -79,6 +79,9 @@ class EncodedPuzzle(Generic[PuzzleT]):
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
         return self.puzzle.rate(deduction, cancel)
 
+    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+        return self.puzzle.lazy_clauses(cells, grid)
+
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         return self.encoder(cnf, self.puzzle, known)
 

@@ -120,6 +120,7 @@ class _Search:
 
     def __init__(self, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> None:
         cnf = CnfBuilder()
+        self.puzzle = puzzle
         self.cells = puzzle.encode(cnf, known)
         self.session = SolverSession(cnf, cancel=cancel)
         self.open = ~np.isin(self.cells, (TRUE, FALSE))
@@ -127,10 +128,21 @@ class _Search:
     def close(self) -> None:
         self.session.close()
 
-    def solve(self) -> BoolGrid | None:
-        if not self.session.solve():
-            return None
-        return decode_cells(self.cells, self.session.model())
+    def solve(self, assumptions: list[int] | None = None) -> BoolGrid | None:
+        """A solution under ``assumptions``, or ``None``.
+
+        A model that breaks a rule the encoding leaves to later (:meth:`Puzzle.lazy_clauses`,
+        e.g. Fobidoshi's connectivity) gets the clauses that rule it out, for good, and the
+        solver tries again; so every grid returned here is a solution.
+        """
+        while self.session.solve(assumptions or ()):
+            grid = decode_cells(self.cells, self.session.model())
+            clauses = self.puzzle.lazy_clauses(self.cells, grid)
+            if not clauses:
+                return grid
+            for clause in clauses:
+                self.session.add_clause(clause)
+        return None
 
     def variable_fields(
         self, solution: BoolGrid, variable: BoolGrid, limit: int | None = None
@@ -148,11 +160,11 @@ class _Search:
         while candidates.any():
             activation = self.session.new_var()
             self.session.add_clause([-activation, *flipped[candidates].tolist()])
-            found = self.session.solve([activation])
+            found = self.solve([activation])
             self.session.add_clause([-activation])  # retire this clause for good
-            if not found:
+            if found is None:
                 return
-            differs = decode_cells(self.cells, self.session.model()) != solution
+            differs = found != solution
             variable |= differs & candidates
             candidates &= ~differs
             if limit is not None and int(variable.sum()) > limit:
@@ -161,9 +173,8 @@ class _Search:
     def count(self, cap: int) -> int:
         """Solutions up to ``cap``, blocking each one found on the cell literals."""
         found = 0
-        while found < cap and self.session.solve():
+        while found < cap and (values := self.solve()) is not None:
             found += 1
-            values = decode_cells(self.cells, self.session.model())
             self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
         return found
 

@@ -187,3 +187,21 @@ def test_no_solution_names_the_line() -> None:
     assert analysis.contradiction is not None
     assert analysis.contradiction.message == "column 1 cannot stay empty"
     assert analysis.contradiction.cells == ((0, 0), (1, 0))
+
+
+class _WithoutCorner(Nonogram):
+    """A nonogram with one rule the encoding leaves out: cell (0, 0) stays empty. It is only
+    told to the solver, through the lazy-clause hook, when a model breaks it."""
+
+    def lazy_clauses(self, cells, grid):  # type: ignore[no-untyped-def]
+        return [[-int(cells[0, 0])]] if grid[0, 0] else []
+
+
+def test_lazy_clauses_rule_out_models_that_break_a_rule_left_out_of_the_encoding() -> None:
+    puzzle = _WithoutCorner([(1,), (1,)], [(1,), (1,)])  # the 2×2 diagonals: two solutions
+    assert analyze(Nonogram(puzzle.rows, puzzle.cols)).status == Status.MULTIPLE
+    analysis = analyze(puzzle, logic_first=False)
+    assert analysis.status == Status.UNIQUE
+    assert analysis.solution is not None
+    assert not analysis.solution[0, 0]
+    assert count_solutions(puzzle, 10, logic_first=False) == 1
