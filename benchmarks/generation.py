@@ -39,8 +39,8 @@ from dataclasses import dataclass
 import numpy as np
 from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 
-from studio.core.generate import STRATEGIES, GeneratorOptions, generate, puzzle_seed
-from studio.core.generate.nonogram import SCREEN, raw_picture
+from studio.core.generate import GeneratorOptions, generate, puzzle_seed
+from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
 from studio.core.generate.nonogram_pictures import fill_empty_lines
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.repair import repair
@@ -132,7 +132,7 @@ def measure(options: GeneratorOptions, seed: int, count: int, repair_count: int)
         analysis = analyze(Nonogram.from_picture(picture))
         row.verify_ms.append(1000 * (time.perf_counter() - started))
         wanted = analysis.status == Status.UNIQUE and (
-            analysis.logic_solvable or not options.line_solvable
+            analysis.logic_solvable or not options.logic_solvable
         )
         row.unique_raw += wanted
         if not wanted:
@@ -141,12 +141,12 @@ def measure(options: GeneratorOptions, seed: int, count: int, repair_count: int)
             started = time.perf_counter()
             repaired = repair(
                 picture,
-                line_solvable=options.line_solvable,
+                line_solvable=options.logic_solvable,
                 rng=np.random.default_rng(puzzle_seed_),
             )
             row.repair_ms.append(1000 * (time.perf_counter() - started))
             row.repair_ok += repaired.unique and (
-                repaired.analysis.logic_solvable or not options.line_solvable
+                repaired.analysis.logic_solvable or not options.logic_solvable
             )
 
         started = time.perf_counter()
@@ -289,7 +289,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             count = args.big_count if size >= BIG else args.count
             print(f"{size}x{size} {strategy}: {count} puzzles", file=sys.stderr, flush=True)
             options = GeneratorOptions(
-                (size, size), strategy, args.density, line_solvable=args.line_solvable
+                (size, size),
+                strategy=strategy,
+                density=args.density,
+                logic_solvable=args.line_solvable,
             )
             rows.append(measure(options, args.seed, count, args.repair_count))
     print_rows(rows)

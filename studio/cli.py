@@ -34,8 +34,7 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats import Format
-from studio.core.generate import STRATEGIES as GENERATE_STRATEGIES
-from studio.core.generate import GeneratorOptions, generate_many
+from studio.core.generate import GENERATORS, GeneratorOptions, generate_many, resolved
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
@@ -347,12 +346,15 @@ def repair_document(
 def run_generate(args: argparse.Namespace) -> int:
     """``studio generate``: unique puzzles from a seed, written, printed or as JSON Lines."""
     height, width = args.size
-    options = GeneratorOptions(
-        shape=(height, width),
-        strategy=args.strategy,
-        density=args.density,
-        line_solvable=args.line_solvable,
-        max_difficulty=args.max_difficulty,
+    options = resolved(
+        GeneratorOptions(
+            shape=(height, width),
+            kind=args.kind or "nonogram",
+            strategy=args.strategy,
+            density=args.density,
+            logic_solvable=args.logic_solvable,
+            max_difficulty=args.max_difficulty,
+        )
     )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     folder = None
@@ -363,7 +365,7 @@ def run_generate(args: argparse.Namespace) -> int:
         document = generated.document
         assert document.picture is not None  # generated puzzles always have their picture
         if folder is not None:
-            name = f"{args.strategy}-{width}x{height}-{generated.seed}"
+            name = f"{options.kind}-{options.strategy}-{width}x{height}-{generated.seed}"
             formats.save(document, folder / output_name(name, args.format), format=args.format)
         if args.json:
             record = analysis_record(document.title, document, generated.analysis)
@@ -482,6 +484,9 @@ def _threshold(text: str) -> int:
 
 
 _FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
+_GENERATE_STRATEGIES = "; ".join(
+    f"{kind}: {', '.join(generator.strategies)}" for kind, generator in GENERATORS.items()
+)
 
 _REPAIR_EPILOG = f"""\
 Each puzzle is made unique: flips changes as few picture cells as it can; givens leaves the
@@ -677,7 +682,11 @@ def build_parser() -> _Parser:
     generate_.add_argument(
         "--size", type=parse_size, required=True, metavar="WxH", help="columns x rows"
     )
-    generate_.add_argument("--strategy", choices=GENERATE_STRATEGIES, default="picture")
+    generate_.add_argument(
+        "--strategy",
+        metavar="NAME",
+        help="how the puzzle is drawn (default: the kind's first): " + _GENERATE_STRATEGIES,
+    )
     generate_.add_argument(
         "--density", type=float, default=0.5, help="share of filled cells (default: 0.5)"
     )
@@ -686,8 +695,13 @@ def build_parser() -> _Parser:
         "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
     )
     generate_.add_argument(
-        "--line-solvable", action="store_true", help="only puzzles line logic solves"
+        "--line-solvable",
+        "--logic-solvable",
+        dest="logic_solvable",
+        action="store_true",
+        help="only puzzles logic alone solves (line logic for a nonogram)",
     )
+    _add_kind(generate_)
     generate_.add_argument(
         "--max-difficulty",
         type=int,

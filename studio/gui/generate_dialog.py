@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import STRATEGIES, Generated, GeneratorOptions, generate_many
+from studio.core.generate import GENERATORS, Generated, GeneratorOptions, generate_many
+from studio.core.kinds import get_kind
 from studio.gui.workers import Batch, Progress
 
 MAX_COUNT = 20
@@ -49,10 +50,12 @@ class GenerateDialog(QDialog):
         self.setWindowTitle("Generate puzzles")
         self.width_box = _spin(2, 100, 15)
         self.height_box = _spin(2, 100, 15)
+        self.kind = QComboBox()
+        for name in GENERATORS:
+            self.kind.addItem(get_kind(name).title, name)
         self.strategy = QComboBox()
-        for name in STRATEGIES:
-            self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
-        self.strategy.setCurrentIndex(self.strategy.findData("picture"))
+        self.kind.currentIndexChanged.connect(self._fill_strategies)
+        self._fill_strategies()
         self.density = QDoubleSpinBox()
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
@@ -63,8 +66,9 @@ class GenerateDialog(QDialog):
         seed_row = QHBoxLayout()
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(new_seed)
-        self.line_solvable = QCheckBox("Only puzzles that &line logic solves")
-        self.line_solvable.setChecked(True)
+        self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
+        self.logic_solvable.setToolTip("No guessing needed: line logic for a nonogram")
+        self.logic_solvable.setChecked(True)
         self.count = _spin(1, MAX_COUNT, 1)
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_box)
@@ -74,10 +78,11 @@ class GenerateDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("&Size (columns × rows):", size_row)
+        form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
         form.addRow("S&eed:", seed_row)
-        form.addRow("", self.line_solvable)
+        form.addRow("", self.logic_solvable)
         form.addRow("&Count:", self.count)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
@@ -103,10 +108,16 @@ class GenerateDialog(QDialog):
     def options(self) -> GeneratorOptions:
         return GeneratorOptions(
             shape=(self.height_box.value(), self.width_box.value()),
+            kind=str(self.kind.currentData()),
             strategy=str(self.strategy.currentData()),
             density=self.density.value(),
-            line_solvable=self.line_solvable.isChecked(),
+            logic_solvable=self.logic_solvable.isChecked(),
         )
+
+    def _fill_strategies(self) -> None:
+        self.strategy.clear()
+        for name in GENERATORS[str(self.kind.currentData())].strategies:
+            self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
 
     def start(self) -> None:
         """Generate on a worker; the dialog stays responsive and Cancel stops it."""
@@ -136,7 +147,14 @@ class GenerateDialog(QDialog):
     def _set_running(self, running: bool) -> None:
         self.progress.setVisible(running)
         self.generate_button.setEnabled(not running)
-        for box in (self.width_box, self.height_box, self.strategy, self.density, self.seed):
+        for box in (
+            self.width_box,
+            self.height_box,
+            self.kind,
+            self.strategy,
+            self.density,
+            self.seed,
+        ):
             box.setEnabled(not running)
 
     def _progress(self, done: int, total: int) -> None:

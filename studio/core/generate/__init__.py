@@ -1,31 +1,134 @@
 """Puzzle generators: unique puzzles by construction, reproducible from a seed.
 
-Nonograms (:mod:`.nonogram`): a raw picture by strategy ``"density"`` (van Oers 2024, §5.1.1),
-``"clue-stats"`` (thesis §5.1.2, Table 5.1) or ``"picture"`` (Tatham's smoothed noise), repaired
-to a unique puzzle. Randomness comes only from a ``numpy.random.Generator`` seeded with the
+Every kind's generator lives in its own module (:mod:`.nonogram`: a raw picture by strategy
+``"picture"`` (Tatham's smoothed noise), ``"density"`` (van Oers 2024, §5.1.1) or
+``"clue-stats"`` (thesis §5.1.2, Table 5.1), repaired to a unique puzzle) and registers in
+:data:`GENERATORS`. Randomness comes only from a ``numpy.random.Generator`` seeded with the
 puzzle's seed (DESIGN.md §3, "Generators").
 """
 
-from studio.core.generate.nonogram import (
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from studio.core.cancel import CancelToken
+from studio.core.generate import nonogram
+from studio.core.generate.base import (
     MAX_SIDE,
     MIN_SIDE,
-    STRATEGIES,
     Generated,
     GeneratorError,
     GeneratorOptions,
-    generate,
-    generate_many,
+    check_seed,
     puzzle_seed,
 )
+from studio.core.kinds import get_kind
+
+
+@dataclass(frozen=True)
+class KindGenerator:
+    """One kind's generator: its strategies (the first is the default) and the function."""
+
+    strategies: tuple[str, ...]
+    generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
+
+
+GENERATORS: dict[str, KindGenerator] = {
+    "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate),
+}
+"""The generator of each kind, by kind name."""
+
+
+def generator(kind: str) -> KindGenerator:
+    """The generator of ``kind`` (a name or alias).
+
+    Raises:
+        StudioError: for an unknown kind, or one without a generator.
+    """
+    name = get_kind(kind).name
+    if name not in GENERATORS:
+        raise GeneratorError(f"there is no generator for {name} puzzles yet")
+    return GENERATORS[name]
+
+
+def resolved(options: GeneratorOptions) -> GeneratorOptions:
+    """``options`` with the kind's own name and a strategy (its default if none was given).
+
+    Raises:
+        GeneratorError: for a strategy the kind does not have.
+    """
+    kind = generator(options.kind)
+    strategy = options.strategy or kind.strategies[0]
+    if strategy not in kind.strategies:
+        raise GeneratorError(
+            f"unknown strategy {strategy!r} for {options.kind}; "
+            f"choose one of {', '.join(kind.strategies)}"
+        )
+    return dataclasses.replace(options, kind=get_kind(options.kind).name, strategy=strategy)
+
+
+def generate(
+    options: GeneratorOptions, seed: int, *, cancel: CancelToken | None = None
+) -> Generated:
+    """A unique puzzle of ``options.kind`` from ``seed``: the same options and seed give the
+    same puzzle.
+
+    Raises:
+        GeneratorError: bad options or seed, or no puzzle met the options in the kind's
+            attempts.
+        Stopped: when ``cancel`` fires.
+    """
+    check_seed(seed)
+    options = resolved(options)
+    return generator(options.kind).generate(options, seed, cancel)
+
+
+def generate_many(
+    options: GeneratorOptions,
+    seed: int,
+    count: int,
+    *,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Generated]:
+    """``count`` puzzles, the i-th (from 0) made by ``generate(options, puzzle_seed(seed, i))``
+    so that each can be reproduced alone from its ``Generated.seed`` (the first has ``seed``).
+
+    ``progress(done, count)`` is called after each puzzle is made, before it is yielded.
+
+    Raises:
+        GeneratorError: at once for bad options, a negative seed or count; while iterating,
+            as :func:`generate`.
+        Stopped: when ``cancel`` fires.
+    """
+    check_seed(seed)
+    if count < 0:
+        raise GeneratorError(f"count must be 0 or more, got {count}")
+    options = resolved(options)
+
+    def many() -> Iterator[Generated]:
+        for index in range(count):
+            generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
+            if progress is not None:
+                progress(index + 1, count)
+            yield generated
+
+    return many()
+
 
 __all__ = [
+    "GENERATORS",
     "MAX_SIDE",
     "MIN_SIDE",
-    "STRATEGIES",
     "Generated",
     "GeneratorError",
     "GeneratorOptions",
+    "KindGenerator",
     "generate",
     "generate_many",
+    "generator",
     "puzzle_seed",
+    "resolved",
 ]

@@ -27,14 +27,17 @@ puzzle.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-
 import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
-from studio.core.errors import StudioError
+from studio.core.generate.base import (
+    Generated,
+    GeneratorError,
+    GeneratorOptions,
+    meets,
+    size_name,
+)
 from studio.core.generate.nonogram_clues import clue_stats_picture
 from studio.core.generate.nonogram_pictures import (
     density_picture,
@@ -46,8 +49,8 @@ from studio.core.kinds.nonogram import Nonogram
 from studio.core.repair import repair
 from studio.core.sat.analysis import Analysis, Status, analyze, rated
 
-STRATEGIES = ("density", "clue-stats", "picture")
-MIN_SIDE, MAX_SIDE = 2, 100
+STRATEGIES = ("picture", "density", "clue-stats")
+"""Ways to draw the raw picture; the first is the default."""
 #: Raw pictures screened by line logic before the closest to unique is repaired.
 SCREEN = 20
 #: Of those, the ones line logic leaves fewest cells open in, analysed exactly.
@@ -65,73 +68,6 @@ LINE_SCORE = 2
 VARIABLE_WEIGHT = 10
 
 
-class GeneratorError(StudioError, ValueError):
-    """Options a generator cannot work with, or that no puzzle met within its attempts."""
-
-
-@dataclass(frozen=True)
-class GeneratorOptions:
-    """What to generate.
-
-    Attributes:
-        shape: ``(height, width)``, each ``MIN_SIDE .. MAX_SIDE`` (2..100).
-        strategy: one of :data:`STRATEGIES`.
-        density: fraction of filled cells, strictly between 0 and 1, for ``"density"`` and
-            ``"picture"`` (``"clue-stats"`` follows its table, about 0.5 up to 40 wide).
-        line_solvable: keep only puzzles the line solver completes.
-        nonempty_lines: every row and column holds at least one filled cell.
-        max_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at most this
-            (1..5); ``None`` for any.
-
-    Raises:
-        GeneratorError: naming the option that is out of range.
-    """
-
-    shape: tuple[int, int]
-    strategy: str = "picture"
-    density: float = 0.5
-    line_solvable: bool = False
-    nonempty_lines: bool = True
-    max_difficulty: int | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.shape) != 2:
-            raise GeneratorError(f"shape must be (height, width), got {self.shape!r}")
-        for name, side in zip(("height", "width"), self.shape, strict=True):
-            if not isinstance(side, int | np.integer) or not MIN_SIDE <= side <= MAX_SIDE:
-                raise GeneratorError(f"{name} must be {MIN_SIDE} to {MAX_SIDE} cells, got {side}")
-        object.__setattr__(self, "shape", (int(self.shape[0]), int(self.shape[1])))
-        if self.strategy not in STRATEGIES:
-            raise GeneratorError(
-                f"unknown strategy {self.strategy!r}; choose one of {', '.join(STRATEGIES)}"
-            )
-        if not 0.0 < self.density < 1.0:
-            raise GeneratorError(f"density must be between 0 and 1 (exclusive), got {self.density}")
-        if self.max_difficulty is not None and not 1 <= self.max_difficulty <= 5:
-            raise GeneratorError(f"max difficulty must be 1 to 5, got {self.max_difficulty}")
-
-
-@dataclass(frozen=True, eq=False)
-class Generated:
-    """One generated puzzle.
-
-    Attributes:
-        document: the nonogram (clues, and givens if repair added any), its picture (the unique
-            solution) and a title ``"Generated W×H #seed"``.
-        analysis: the analysis of the puzzle: unique, with its difficulty.
-        seed: the seed that reproduces exactly this puzzle with :func:`generate`.
-        attempts: raw pictures made (and analysed) for this puzzle.
-        repaired_cells: cells repair changed in the raw picture (0 when a raw picture met the
-            options as it was).
-    """
-
-    document: Document
-    analysis: Analysis
-    seed: int
-    attempts: int
-    repaired_cells: int
-
-
 def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid:
     """The strategy's picture before empty lines are filled and before repair.
 
@@ -145,9 +81,7 @@ def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid
     return smoothed_picture(options.shape, options.density, rng)
 
 
-def generate(
-    options: GeneratorOptions, seed: int, *, cancel: CancelToken | None = None
-) -> Generated:
+def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = None) -> Generated:
     """A unique nonogram made by ``options.strategy`` from ``seed``.
 
     Args:
@@ -160,10 +94,9 @@ def generate(
             :data:`MAX_ATTEMPTS` raw pictures.
         Stopped: when ``cancel`` fires.
     """
-    _check_seed(seed)
     token = cancel or CancelToken()
     rng = np.random.default_rng(seed)
-    line_logic = options.line_solvable or _wants_line_logic(options)
+    line_logic = options.logic_solvable or _wants_line_logic(options)
     attempts = 0
     while attempts < MAX_ATTEMPTS:
         # Screen raw pictures by line logic (milliseconds each) and analyse exactly only the
@@ -194,7 +127,7 @@ def generate(
             token.check()  # an analysis stopped early returns; stop here instead
             if analysis.status == Status.UNIQUE:
                 analysis = rated(puzzle, analysis, cancel=token)
-            if _meets(analysis, options):
+            if meets(analysis, options):
                 return _generated(puzzle, picture, analysis, options, seed, attempts, 0)
             if analysis.complete:  # else it had more variable fields than the closest so far
                 screened.append((_ambiguity(analysis, line_logic), picture))
@@ -207,7 +140,7 @@ def generate(
             cancel=token,
         )
         token.check()
-        if _meets(result.analysis, options) and _keeps_lines(result.picture, options):
+        if meets(result.analysis, options) and _keeps_lines(result.picture, options):
             return _generated(
                 result.puzzle,
                 result.picture,
@@ -218,72 +151,8 @@ def generate(
                 len(result.changed_cells),
             )
     raise GeneratorError(
-        f"no {_size(options.shape)} puzzle met the options in {MAX_ATTEMPTS} attempts"
+        f"no {size_name(options.shape)} puzzle met the options in {MAX_ATTEMPTS} attempts"
     )
-
-
-def generate_many(
-    options: GeneratorOptions,
-    seed: int,
-    count: int,
-    *,
-    cancel: CancelToken | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Iterator[Generated]:
-    """``count`` puzzles, the i-th (from 0) made by ``generate(options, puzzle_seed(seed, i))``
-    so that each can be reproduced alone from its ``Generated.seed`` (the first has ``seed``).
-
-    ``progress(done, count)`` is called after each puzzle is made, before it is yielded.
-
-    Raises:
-        GeneratorError: at once for a negative seed or count; while iterating, as
-            :func:`generate`.
-        Stopped: when ``cancel`` fires.
-    """
-    _check_seed(seed)
-    if count < 0:
-        raise GeneratorError(f"count must be 0 or more, got {count}")
-    return _many(options, seed, count, cancel, progress)
-
-
-def _many(
-    options: GeneratorOptions,
-    seed: int,
-    count: int,
-    cancel: CancelToken | None,
-    progress: Callable[[int, int], None] | None,
-) -> Iterator[Generated]:
-    for index in range(count):
-        generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
-        if progress is not None:
-            progress(index + 1, count)
-        yield generated
-
-
-def puzzle_seed(seed: int, index: int) -> int:
-    """The seed of puzzle ``index`` (from 0) of a batch seeded ``seed``.
-
-    Puzzle 0 has the batch's own seed, so a batch of one is ``generate(options, seed)`` and the
-    seed in a puzzle's title reproduces it as a batch of one too. Puzzle ``i >= 1`` has the first
-    32-bit word of ``numpy.random.SeedSequence(seed).spawn(i + 1)[i]`` (the sequence with spawn
-    key ``(i,)``): unlike ``seed + i``, batches of nearby seeds share no puzzles.
-    """
-    if index == 0:
-        return seed
-    state = np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1)
-    return int(state[0])
-
-
-def _meets(analysis: Analysis, options: GeneratorOptions) -> bool:
-    """Unique, line-solvable when asked, no harder than asked."""
-    if analysis.status != Status.UNIQUE or not analysis.complete:
-        return False
-    if options.line_solvable and not analysis.logic_solvable:
-        return False
-    if options.max_difficulty is not None:
-        difficulty = analysis.difficulty
-        return difficulty is not None and difficulty.score <= options.max_difficulty
-    return True
 
 
 def _ambiguity(analysis: Analysis, line_logic: bool) -> tuple[int, int]:
@@ -328,23 +197,14 @@ def _generated(
     notes = (
         f"Generated by Puzzle Studio: strategy {options.strategy}"
         + ("" if options.strategy == "clue-stats" else f", density {options.density:g}")
-        + (", line-solvable" if options.line_solvable else "")
+        + (", line-solvable" if options.logic_solvable else "")
         + f", seed {seed}; {attempts} raw picture{'s' if attempts != 1 else ''}, "
         + f"{repaired} cell{'s' if repaired != 1 else ''} changed by repair."
     )
     document = Document(
         puzzle,
         np.asarray(picture, dtype=bool),
-        title=f"Generated {_size(options.shape)} #{seed}",
+        title=f"Generated {size_name(options.shape)} #{seed}",
         notes=notes,
     )
     return Generated(document, analysis, seed, attempts, repaired)
-
-
-def _size(shape: tuple[int, int]) -> str:
-    return f"{shape[1]}×{shape[0]}"
-
-
-def _check_seed(seed: int) -> None:
-    if not isinstance(seed, int | np.integer) or isinstance(seed, bool) or seed < 0:
-        raise GeneratorError(f"seed must be a non-negative integer, got {seed!r}")

@@ -280,5 +280,5 @@ class _Mosaic:
 def test_writers_refuse_other_kinds(name: str) -> None:
     document = Document(_Mosaic(), np.zeros((1, 1), dtype=bool))  # type: ignore[arg-type]
     # The nonogram formats say what they hold; the studio document, every kind it knows.
-    with pytest.raises(FormatError, match="holds nonograms, not mosaic|no place for a mosaic"):
+    with pytest.raises(FormatError, match=r"holds nonograms, not mosaic|no place for a mosaic"):
         get_format(name).write(document)

@@ -8,7 +8,6 @@ import pytest
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.generate import (
-    STRATEGIES,
     Generated,
     GeneratorError,
     GeneratorOptions,
@@ -17,7 +16,7 @@ from studio.core.generate import (
     puzzle_seed,
 )
 from studio.core.generate import nonogram as generator
-from studio.core.generate.nonogram import SCREEN, raw_picture
+from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
 from studio.core.generate.nonogram_pictures import fill_empty_lines
 from studio.core.grid import UNKNOWN, BoolGrid
 from studio.core.kinds.nonogram import Nonogram
@@ -51,7 +50,6 @@ def assert_unique_with_its_picture(generated: Generated) -> None:
         ({"shape": (5, 101)}, "width must be 2 to 100 cells, got 101"),
         ({"shape": (5, 5.0)}, "width must be 2 to 100 cells, got 5.0"),
         ({"shape": (5,)}, r"shape must be \(height, width\)"),
-        ({"strategy": "noise"}, "unknown strategy 'noise'; choose one of density, clue-stats"),
         ({"density": 0.0}, "density must be between 0 and 1"),
         ({"density": 1.0}, "density must be between 0 and 1"),
         ({"density": -0.2}, "density must be between 0 and 1"),
@@ -63,6 +61,11 @@ def test_bad_options_name_the_option(changes: dict[str, object], message: str) -
     arguments: dict[str, object] = {"shape": (5, 5), **changes}
     with pytest.raises(GeneratorError, match=message):
         GeneratorOptions(**arguments)  # type: ignore[arg-type]
+
+
+def test_an_unknown_strategy_names_the_kind_and_its_strategies() -> None:
+    with pytest.raises(GeneratorError, match="unknown strategy 'noise' for nonogram; choose one"):
+        generate(GeneratorOptions((5, 5), strategy="noise"), 1)
 
 
 def test_bad_options_are_value_errors() -> None:
@@ -126,7 +129,7 @@ def test_line_solvable_when_asked(
     strategy: str, screen: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(generator, "SCREEN", screen)
-    options = GeneratorOptions((12, 12), strategy=strategy, line_solvable=True)
+    options = GeneratorOptions((12, 12), strategy=strategy, logic_solvable=True)
     for seed in range(4):
         generated = generate(options, seed)
         assert_unique_with_its_picture(generated)
