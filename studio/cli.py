@@ -39,8 +39,8 @@ from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.kinds.nonogram_encodings import ENCODINGS, with_encoding
-from studio.core.repair import STRATEGIES as REPAIR_STRATEGIES
-from studio.core.repair import RepairResult, repair
+from studio.core.puzzle import Puzzle
+from studio.core.repair import REPAIRERS, RepairResult, repair_document
 from studio.core.sat.analysis import Analysis, Status, analyze, describe
 
 EXIT_OK = 0
@@ -291,53 +291,50 @@ def run_repair(args: argparse.Namespace) -> int:
     for position, argument in enumerate(args.inputs, start=1):
         try:
             document = read_input(argument, kind=args.kind, position=position if several else None)
-            repaired, result = repair_document(document, args, label(argument))
+            repaired_document, result = repaired(document, args, label(argument))
             if args.output is not None:
                 stem = f"puzzle-{position}" if is_puzzle_text(argument) else argument
                 target = (
                     Path(args.output) if folder is None else folder / output_name(stem, args.format)
                 )
-                formats.save(repaired, target, format=args.format)
+                formats.save(repaired_document, target, format=args.format)
             if args.json:
-                record = analysis_record(argument, repaired, result.analysis)
-                assert repaired.picture is not None  # a repair always has its picture
-                record["picture"] = grid_to_text(repaired.picture)
+                record = analysis_record(argument, repaired_document, result.analysis)
+                assert repaired_document.picture is not None  # a repair always has its picture
+                record["picture"] = grid_to_text(repaired_document.picture)
                 record["changed_cells"] = [list(cell) for cell in result.changed_cells]
                 record["givens"] = [list(cell) for cell in result.givens]
                 print(json_line(record), flush=True)
             else:
                 print(f"{label(argument)}: {result.describe()}", flush=True)
                 if args.output is None:
-                    print(document_text(repaired, formats.get_format("ascii")), end="")
+                    print(document_text(repaired_document, formats.get_format("ascii")), end="")
         except StudioError as error:
             report_error(error)
             status = EXIT_BAD_INPUT
     return status
 
 
-def repair_document(
+def repaired(
     document: Document, args: argparse.Namespace, name: str
-) -> tuple[Document, RepairResult]:
-    """The document repaired by ``args.strategy``; a clue-only puzzle is repaired from one
-    of its solutions.
+) -> tuple[Document, RepairResult[Puzzle]]:
+    """The document repaired by ``args.strategy``; a puzzle known only by its clues is repaired
+    from one of its solutions.
 
     Raises:
         StudioError: for a puzzle with no solution, or one not solved in the time limit.
     """
-    puzzle = document.puzzle
-    if not isinstance(puzzle, Nonogram):
-        raise StudioError(f"{name}: repair works on nonograms, not on a {document.kind}")
-    picture = document.picture
-    if picture is None:
-        analysis = analyze(puzzle, cancel=CancelToken(timeout=args.timeout))
+    reference = None
+    if document.picture is None:
+        analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
         if analysis.solution is None:
             raise StudioError(f"{name}: nothing to repair: {describe(analysis)}")
-        picture = analysis.solution
-    result = repair(
-        picture,
+        reference = analysis.solution
+    result = repair_document(
+        document,
+        reference=reference,
         strategy=args.strategy,
-        given_cells=puzzle.given_cells(),
-        line_solvable=args.line_solvable,
+        logic_solvable=args.logic_solvable,
         cancel=CancelToken(timeout=args.timeout),
     )
     return replace(document, puzzle=result.puzzle, picture=result.picture), result
@@ -484,6 +481,9 @@ def _threshold(text: str) -> int:
 
 
 _FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
+_REPAIR_STRATEGIES = "; ".join(
+    f"{kind}: {', '.join(repairs.strategies)}" for kind, repairs in REPAIRERS.items()
+)
 _GENERATE_STRATEGIES = "; ".join(
     f"{kind}: {', '.join(generator.strategies)}" for kind, generator in GENERATORS.items()
 )
@@ -664,12 +664,15 @@ def build_parser() -> _Parser:
     repair_.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle file or game ID")
     repair_.add_argument(
         "--strategy",
-        choices=REPAIR_STRATEGIES,
-        default="flips",
-        help="flip picture cells, add givens, or the thesis's clue heuristic (default: flips)",
+        metavar="NAME",
+        help="how to repair (default: the kind's first): " + _REPAIR_STRATEGIES,
     )
     repair_.add_argument(
-        "--line-solvable", action="store_true", help="repair until line logic solves it too"
+        "--line-solvable",
+        "--logic-solvable",
+        dest="logic_solvable",
+        action="store_true",
+        help="repair until logic alone solves it too (line logic for a nonogram)",
     )
     repair_.add_argument("-o", "--output", metavar="OUT", help="file (one input) or folder")
     repair_.add_argument("--json", action="store_true", help="print JSON Lines")

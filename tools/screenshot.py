@@ -26,7 +26,7 @@ def main(output: str) -> None:
     window.model.load(window.model.document, path=SAMPLE)
     window.resize(860, 560)
     window.show()
-    window.model.begin_stroke(window.view.canvas.shown_picture())
+    window.model.begin_stroke(window.view.editor.shown_picture())
     window.model.paint([(8, 11)], True)
     window.model.end_stroke()
     window.view.set_hover((8, 11))

@@ -110,6 +110,11 @@ class Puzzle(Protocol):
         """Run the kind's logic solver from scratch."""
         ...
 
+    def givens_grid(self) -> PartialGrid:
+        """``int8`` partial grid ``(height, width)``: the cells shown from the start (givens),
+        UNKNOWN elsewhere; where a solver starts."""
+        ...
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from enum import Enum, auto
 from pathlib import Path
@@ -30,11 +30,11 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.generate import Generated
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, LineRef, unknown_grid
-from studio.core.kinds.nonogram import Clue, Nonogram
+from studio.core.grid import EMPTY, FILLED, UNKNOWN
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
-from studio.core.repair import Repair, RepairResult, repair, suggest
+from studio.core.puzzle import Puzzle
+from studio.core.repair import Repair, RepairResult, repair_document, suggest_repairs
 from studio.core.sat.analysis import Analysis, Status, describe
 from studio.gui.analysis import (
     DEBOUNCE_MS,
@@ -133,7 +133,6 @@ class MainWindow(QMainWindow):
         self.repair_panel.apply.connect(self.apply_repair)
         self.repair_panel.repair_all.connect(self.repair_all)
         self.view.hovered.connect(self._show_position)
-        self.view.clue_typed.connect(self._clue_typed)
         self.view.message.connect(self._show_message)
         self.resize(900, 700)
         self._update_title()
@@ -230,15 +229,6 @@ class MainWindow(QMainWindow):
         self._show_status("Checking…")
         self.analysis.request(analysis_job(puzzle), immediately=immediately)
 
-    def _clue_typed(self, line: LineRef, clue: Clue) -> None:
-        """A clue typed into a clue panel: the clues now lead, the picture no longer holds."""
-        puzzle = self.model.document.puzzle
-        assert isinstance(puzzle, Nonogram)
-        if clue == puzzle.clue(line):
-            return
-        document = replace(self.model.document, puzzle=puzzle.with_clue(line, clue), picture=None)
-        self.model.replace(document, f"Type the clue of {line}")
-
     def _show_message(self, text: str) -> None:
         if text:
             self.statusBar().showMessage(text)
@@ -275,54 +265,39 @@ class MainWindow(QMainWindow):
         else:
             self.repair_panel.set_idle("Repairs come when the puzzle has solutions to tell apart.")
 
-    # Repair ---------------------------------------------------------------------------------
-
-    def _design(self) -> tuple[BoolGrid, Nonogram] | None:
-        """The picture and puzzle a repair works on: a clue-only puzzle's shown solution stands
-        for its picture."""
-        puzzle = self.model.document.puzzle
-        picture = self.model.document.picture
-        if picture is None:
-            picture = self.view.solution_shown()
-        if picture is None or not isinstance(puzzle, Nonogram):
-            return None
-        return picture, puzzle
+    # Repair --------------------------------------------------------------------------------
 
     def _suggestion_job(self, analysis: Analysis) -> Callable[[CancelToken], object]:
-        design = self._design()
+        document, reference = self.model.document, self.view.solution_shown()
 
-        def job(cancel: CancelToken) -> tuple[Nonogram, list[Repair]]:
-            if design is None:
-                return Nonogram([], []), []
-            picture, puzzle = design
-            return puzzle, suggest(picture, puzzle, analysis, cancel=cancel)
+        def job(cancel: CancelToken) -> tuple[Document, Sequence[Repair[Puzzle]]]:
+            repairs = suggest_repairs(document, analysis, reference=reference, cancel=cancel)
+            return document, repairs
 
         return job
 
-    def _suggestions_ready(self, result: tuple[Nonogram, list[Repair]]) -> None:
-        puzzle, repairs = result
-        if puzzle == self.model.document.puzzle:
-            self.repair_panel.set_suggestions(repairs)
+    def _suggestions_ready(self, result: tuple[Document, Sequence[Repair[Puzzle]]]) -> None:
+        document, repairs = result
+        if document is self.model.document:
+            self.repair_panel.set_suggestions(list(repairs))
 
-    def apply_repair(self, repair: Repair) -> None:
+    def apply_repair(self, repair: Repair[Puzzle]) -> None:
         """Apply a suggested repair as one undo step."""
         document = replace(self.model.document, puzzle=repair.puzzle, picture=repair.picture)
         self.model.replace(document, f"Repair: {repair.describe()}")
 
-    def repair_all(self, strategy: str, line_solvable: bool) -> None:
-        """Repair until unique (and line-solvable if asked) on a worker; one undo step."""
-        design = self._design()
-        if design is None or self.repairing.busy:
+    def repair_all(self, strategy: str, logic_solvable: bool) -> None:
+        """Repair until unique (and logic-solvable if asked) on a worker; one undo step."""
+        if self.repairing.busy:
             return
-        picture, puzzle = design
-        before = self.model.document
+        before, reference = self.model.document, self.view.solution_shown()
 
-        def job(cancel: CancelToken, _progress: object) -> tuple[object, RepairResult]:
-            result = repair(
-                picture,
+        def job(cancel: CancelToken, _progress: object) -> tuple[Document, RepairResult[Puzzle]]:
+            result = repair_document(
+                before,
+                reference=reference,
                 strategy=strategy,
-                given_cells=puzzle.given_cells(),
-                line_solvable=line_solvable,
+                logic_solvable=logic_solvable,
                 cancel=cancel,
             )
             return before, result
@@ -331,7 +306,7 @@ class MainWindow(QMainWindow):
         self._show_message("Repairing… (Esc stops)")
         self.repairing.start(job)
 
-    def _repair_all_done(self, outcome: tuple[Document, RepairResult]) -> None:
+    def _repair_all_done(self, outcome: tuple[Document, RepairResult[Puzzle]]) -> None:
         before, result = outcome
         self.repair_panel.set_busy(False)
         if before is not self.model.document:
@@ -342,7 +317,7 @@ class MainWindow(QMainWindow):
 
     def _repair_all_cancelled(self) -> None:
         self.repair_panel.set_busy(False)
-        self._show_message("Repair stopped")
+        self._show_message("Repair[Puzzle] stopped")
 
     def status_text(self, analysis: Analysis) -> str:
         text = describe(analysis)
@@ -370,13 +345,10 @@ class MainWindow(QMainWindow):
             self._show_message(f"No hint: {error}")
             return
         state = self.view.hints
-        known = state.known if state is not None else unknown_grid(*puzzle.shape)
+        known = state.known if state is not None else puzzle.givens_grid()
         hint = puzzle.hint(known)
         if hint is None:
-            open_cells = known == UNKNOWN
-            for row, col, _ in self.view.givens():
-                open_cells[row, col] = False
-            solved = not bool(open_cells.any())
+            solved = not bool(np.any(known == UNKNOWN))
             self._show_message(
                 "Solved: every cell follows from the clues"
                 if solved

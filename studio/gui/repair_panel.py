@@ -1,9 +1,9 @@
-"""The Repair panel: verified suggestions that make an ambiguous puzzle unique.
+"""The Repair[Puzzle] panel: verified suggestions that make an ambiguous puzzle unique.
 
 The window computes the suggestions on a worker after each analysis that finds the puzzle
 ambiguous (:func:`studio.core.repair.suggest`) and hands them here. Hovering or selecting a
 suggestion previews it on the canvas; Apply (or a double-click, or Enter) applies it as one undo
-step. *Repair all* runs a whole repair (flips or givens) on a worker.
+step. *Repair[Puzzle] all* runs a whole repair (flips or givens) on a worker.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 
 STRATEGIES = (("flips", "Flip cells"), ("givens", "Add givens"))
@@ -28,7 +29,7 @@ NAMED_CELLS = 2
 """Suggestions touching at most this many cells name them."""
 
 
-def _label(repair: Repair) -> str:
+def _label(repair: Repair[Puzzle]) -> str:
     """What the list shows: the effect, and where for a small change (``r9 c12``)."""
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
@@ -66,7 +67,7 @@ class RepairPanel(QWidget):
         for name, title in STRATEGIES:
             self.strategy.addItem(title, name)
         self.line_solvable = QCheckBox("and line-solvable")
-        self.repair_all_button = QPushButton("&Repair all")
+        self.repair_all_button = QPushButton("&Repair[Puzzle] all")
         self.repair_all_button.clicked.connect(self._repair_all)
         all_row = QHBoxLayout()
         all_row.addWidget(self.strategy, 1)
@@ -100,11 +101,11 @@ class RepairPanel(QWidget):
             searching=True,
         )
 
-    def set_suggestions(self, repairs: list[Repair]) -> None:
+    def set_suggestions(self, repairs: list[Repair[Puzzle]]) -> None:
         text = (
             "Hover a suggestion to preview it; double-click or Apply to use it."
             if repairs
-            else "No single change helps: try Repair all."
+            else "No single change helps: try Repair[Puzzle] all."
         )
         self._show(text, repairs, searching=False)
 
@@ -115,7 +116,7 @@ class RepairPanel(QWidget):
         if busy:
             self.summary.setText("Repairing…")
 
-    def repairs(self) -> list[Repair]:
+    def repairs(self) -> list[Repair[Puzzle]]:
         """The suggestions listed, best first."""
         return [
             self.suggestions.item(row).data(Qt.ItemDataRole.UserRole)
@@ -124,7 +125,7 @@ class RepairPanel(QWidget):
 
     # Internals -----------------------------------------------------------------------------
 
-    def _show(self, text: str, repairs: list[Repair], *, searching: bool) -> None:
+    def _show(self, text: str, repairs: list[Repair[Puzzle]], *, searching: bool) -> None:
         self.summary.setText(text)
         self.suggestions.clear()
         for repair in repairs:

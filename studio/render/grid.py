@@ -1,4 +1,4 @@
-"""QPainter drawing of a puzzle grid and its nonogram clues.
+"""QPainter drawing of a puzzle grid: cells, marks, overlays, givens, rules.
 
 The same routines draw the canvas on screen and, later, images and printed pages (DESIGN.md §2:
 one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen
 
 from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
 
@@ -169,55 +169,3 @@ def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_
             if (row % MAJOR_RULE_EVERY == 0 or row == height) == major:
                 y = top + row * layout.cell
                 painter.drawLine(QPointF(left, y), QPointF(right, y))
-
-
-def clue_font(cell: float) -> QFont:
-    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
-    font = QFont()
-    font.setPixelSize(max(6, round(cell * 0.55)))
-    return font
-
-
-def draw_clues(
-    painter: QPainter,
-    layout: Layout,
-    clues: Sequence[Sequence[int]],
-    *,
-    axis: str,
-    depth: int,
-    conflict_line: int | None = None,
-    highlight_line: int | None = None,
-    palette: Palette = DEFAULT_PALETTE,
-) -> None:
-    """Draw the row clues (``axis="row"``, right-aligned to the left of the grid) or the column
-    clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
-
-    Args:
-        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
-        clues: one clue per line; an empty clue is drawn as ``0``.
-        depth: number of slots to draw into (the longest clue, at least 1).
-        conflict_line: index of a line to draw in the conflict colour.
-        highlight_line: index of a line to shade (e.g. under the mouse).
-    """
-    cell = layout.cell
-    painter.setFont(clue_font(cell))
-    for index, clue in enumerate(clues):
-        numbers = [str(n) for n in clue] or ["0"]
-        left, top = layout.left, layout.top
-        if axis == "row":
-            band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)
-        else:
-            band = QRectF(left + index * cell, top - depth * cell, cell, depth * cell)
-        if index == highlight_line:
-            painter.fillRect(band, QColor(palette.highlight))
-        if index == conflict_line:
-            painter.fillRect(band, QColor(palette.conflict))
-        painter.setPen(
-            QColor(palette.conflict_text if index == conflict_line else palette.clue_text)
-        )
-        for slot, text in enumerate(reversed(numbers)):
-            if axis == "row":
-                rect = QRectF(band.right() - (slot + 1) * cell, band.top(), cell, cell)
-            else:
-                rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

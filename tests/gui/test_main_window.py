@@ -45,10 +45,10 @@ def drag(
 
 def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    assert window.view.row_clues.line_clues() == ["0"] * 5
+    assert window.view.editor.row_clues.line_clues() == ["0"] * 5
     drag(qtbot, window, [(0, 0), (0, 1), (0, 2)])
-    assert window.view.row_clues.line_clues() == ["3", "0", "0", "0", "0"]
-    assert window.view.column_clues.line_clues() == ["1", "1", "1", "0", "0"]
+    assert window.view.editor.row_clues.line_clues() == ["3", "0", "0", "0", "0"]
+    assert window.view.editor.column_clues.line_clues() == ["1", "1", "1", "0", "0"]
     assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
     assert window.isWindowModified()
 
@@ -56,21 +56,21 @@ def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
 def test_a_fast_drag_fills_every_cell_on_its_way(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     drag(qtbot, window, [(4, 0), (4, 4)])  # one move event across five cells
-    assert window.view.row_clues.line_clues()[4] == "5"
+    assert window.view.editor.row_clues.line_clues()[4] == "5"
 
 
 def test_drag_starting_on_a_filled_cell_clears(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     drag(qtbot, window, [(1, 0), (1, 1), (1, 2), (1, 3)])
     drag(qtbot, window, [(1, 1), (1, 2)])
-    assert window.view.row_clues.line_clues()[1] == "1 1"
+    assert window.view.editor.row_clues.line_clues()[1] == "1 1"
 
 
 def test_right_drag_clears(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     drag(qtbot, window, [(2, 0), (2, 4)])
     drag(qtbot, window, [(2, 4), (2, 3)], Qt.MouseButton.RightButton)
-    assert window.view.row_clues.line_clues()[2] == "3"
+    assert window.view.editor.row_clues.line_clues()[2] == "3"
 
 
 def test_ambiguous_picture_shows_its_variable_fields(qtbot: QtBot, open_window) -> None:
@@ -103,14 +103,14 @@ def test_each_stroke_is_one_undo_step(qtbot: QtBot, open_window) -> None:
     assert window.model.undo_stack.count() == 2
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         window.undo_action.trigger()
-    assert window.view.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
+    assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert window.view.row_clues.line_clues() == ["0"] * 5
+    assert window.view.editor.row_clues.line_clues() == ["0"] * 5
     assert not window.isWindowModified()
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         window.redo_action.trigger()
-    assert window.view.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
+    assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
 
 
 def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> 
     window.model.load(blank_document(2, 2))
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         assert window.open_path(saved)
-    assert window.view.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
+    assert window.view.editor.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
     assert window.settings.recent_files()[0] == saved.resolve()
 
 
@@ -161,8 +161,8 @@ def test_opening_a_malformed_file_names_the_line(open_window, tmp_path: Path) ->
 def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Nonogram([(), (1, 1)], [(), (), (2,)])))
     assert window.status_label.text() == "No solution: column 1 cannot stay empty"
-    image = window.view.column_clues.grab().toImage()
-    depth_px = window.view.column_clues.height()
+    image = window.view.editor.column_clues.grab().toImage()
+    depth_px = window.view.editor.column_clues.height()
     first = image.pixelColor(QPoint(MARGIN + window.view.cell // 2, depth_px - 2))
     second = image.pixelColor(QPoint(MARGIN + window.view.cell * 3 // 2, depth_px - 2))
     assert first != second, "the impossible column's clue is marked"
@@ -171,10 +171,10 @@ def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
 def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["#.#", "###", "..#"])
     window = open_window(Document(Nonogram.from_picture(picture)))
-    assert np.array_equal(window.view.canvas.shown_picture(), picture)
+    assert np.array_equal(window.view.editor.shown_picture(), picture)
     drag(qtbot, window, [(2, 0)])
     assert window.model.document.picture is not None
-    assert window.view.row_clues.line_clues() == ["1 1", "3", "1 1"]
+    assert window.view.editor.row_clues.line_clues() == ["1 1", "3", "1 1"]
 
 
 def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> None:
@@ -250,7 +250,7 @@ def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
-    assert window.view.column_clues.line_clues() == ["0"] * 7
+    assert window.view.editor.column_clues.line_clues() == ["0"] * 7
 
 
 def test_new_puzzle_dialog_gives_height_and_width(qtbot: QtBot) -> None:
@@ -278,15 +278,15 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
 
 
 def clue_point(window: MainWindow, axis: str, index: int) -> QPoint:
-    panel = window.view.row_clues if axis == "row" else window.view.column_clues
+    panel = window.view.editor.row_clues if axis == "row" else window.view.editor.column_clues
     return panel.band(index).center()
 
 
 def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(3, 3))
-    rows = window.view.row_clues
+    rows = window.view.editor.row_clues
     qtbot.mouseDClick(rows, Qt.MouseButton.LeftButton, pos=clue_point(window, "row", 0))
-    editor = window.view.clue_editor
+    editor = window.view.editor.clue_editor
     assert editor.isVisible()
     qtbot.keyClicks(editor, "4")
     assert "row 1: clue 4 needs 4 cells, the row has 3" in editor.toolTip()
@@ -299,10 +299,10 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
     assert str(editor.line) == "row 2"
     qtbot.keyClick(editor, Qt.Key.Key_Escape)
     assert not editor.isVisible()
-    assert window.view.row_clues.line_clues() == ["3", "0", "0"]
+    assert window.view.editor.row_clues.line_clues() == ["3", "0", "0"]
     assert window.model.document.picture is None
     assert window.status_label.text().startswith("Not a valid puzzle yet: the row clues add up")
-    columns = window.view.column_clues
+    columns = window.view.editor.column_clues
     qtbot.mouseDClick(columns, Qt.MouseButton.LeftButton, pos=clue_point(window, "column", 0))
     for clue in ("1", "1"):
         qtbot.keyClicks(editor, clue)
@@ -310,9 +310,9 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         qtbot.keyClicks(editor, "1")
         qtbot.keyClick(editor, Qt.Key.Key_Return)
-    assert window.view.column_clues.line_clues() == ["1", "1", "1"]
+    assert window.view.editor.column_clues.line_clues() == ["1", "1", "1"]
     assert window.status_label.text().startswith("Unique · line-solvable")
-    shown = window.view.canvas.shown_picture()
+    shown = window.view.editor.shown_picture()
     assert shown[0].all()
     assert not shown[1:].any()
     # Each typed clue is one undo step.

@@ -73,6 +73,9 @@ class EncodedPuzzle(Generic[PuzzleT]):
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
         return self.puzzle.deduce(cancel)
 
+    def givens_grid(self) -> PartialGrid:
+        return self.puzzle.givens_grid()
+
     def hint(self, known: PartialGrid) -> Hint | None:
         return self.puzzle.hint(known)
 

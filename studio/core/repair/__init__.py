@@ -15,16 +15,18 @@ line solver only ranks candidates. Randomness only breaks ties, from the generat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from studio.core.cancel import CancelToken
+from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.grid import BoolGrid
+from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
-from studio.core.puzzle import Cell
+from studio.core.puzzle import Cell, Puzzle
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.repair._search import VERIFY, Design, Search
 from studio.core.repair.flips import flip_suggestions, repair_flips
@@ -32,7 +34,20 @@ from studio.core.repair.givens import given_suggestions, repair_givens
 from studio.core.repair.thesis import repair_thesis
 from studio.core.sat.analysis import Analysis, Status, rated
 
-__all__ = ["STRATEGIES", "VERIFY", "Cell", "Repair", "RepairResult", "repair", "suggest"]
+__all__ = [
+    "REPAIRERS",
+    "STRATEGIES",
+    "VERIFY",
+    "Cell",
+    "KindRepairs",
+    "Repair",
+    "RepairResult",
+    "repair",
+    "repair_document",
+    "repairs_for",
+    "suggest",
+    "suggest_repairs",
+]
 
 STRATEGIES: tuple[str, ...] = ("flips", "givens", "thesis")
 """The strategies :func:`repair` knows."""
@@ -56,7 +71,7 @@ def suggest(
     cancel: CancelToken | None = None,
     rng: np.random.Generator | None = None,
     verify: int = VERIFY,
-) -> list[Repair]:
+) -> list[Repair[Nonogram]]:
     """A few verified changes that make an ambiguous design unique or less ambiguous.
 
     Candidates: single flips of the variable fields and their neighbours, flips of two adjacent
@@ -114,7 +129,7 @@ def repair(
     rng: np.random.Generator | None = None,
     cancel: CancelToken | None = None,
     verify: int = VERIFY,
-) -> RepairResult:
+) -> RepairResult[Nonogram]:
     """Repair the design of ``picture`` until its puzzle is unique.
 
     Args:
@@ -152,3 +167,144 @@ def repair(
     else:
         result = repair_thesis(grid, given_cells, search)
     return replace(result, analysis=rated(result.puzzle, result.analysis, cancel=search.cancel))
+
+
+# --- Every kind's repairs, through one interface ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindRepairs:
+    """One kind's repairs.
+
+    Attributes:
+        strategies: the names :func:`repair_document` takes; the first is the default.
+        repair: ``(document, reference, strategy, logic_solvable, rng, cancel)`` -> result.
+        suggest: ``(document, reference, analysis, limit, cancel)`` -> ranked repairs.
+    """
+
+    strategies: tuple[str, ...]
+    repair: Callable[
+        [
+            Document,
+            BoolGrid | None,
+            str,
+            bool,
+            np.random.Generator | None,
+            CancelToken | None,
+        ],
+        RepairResult[Puzzle],
+    ]
+    suggest: Callable[
+        [Document, BoolGrid | None, Analysis, int, CancelToken | None], Sequence[Repair[Puzzle]]
+    ]
+
+
+def _nonogram_design(document: Document, reference: BoolGrid | None) -> tuple[BoolGrid, Nonogram]:
+    """The picture and nonogram a nonogram repair works on: a puzzle known only by its clues is
+    repaired from one of its solutions."""
+    puzzle = document.puzzle
+    assert isinstance(puzzle, Nonogram)
+    picture = document.picture if document.picture is not None else reference
+    if picture is None:
+        raise StudioError("a nonogram is repaired from its picture or one of its solutions")
+    return picture, puzzle
+
+
+def _repair_nonogram(
+    document: Document,
+    reference: BoolGrid | None,
+    strategy: str,
+    logic_solvable: bool,
+    rng: np.random.Generator | None,
+    cancel: CancelToken | None,
+) -> RepairResult[Nonogram]:
+    picture, puzzle = _nonogram_design(document, reference)
+    return repair(
+        picture,
+        strategy=strategy,
+        given_cells=puzzle.given_cells(),
+        line_solvable=logic_solvable,
+        rng=rng,
+        cancel=cancel,
+    )
+
+
+def _suggest_nonogram(
+    document: Document,
+    reference: BoolGrid | None,
+    analysis: Analysis,
+    limit: int,
+    cancel: CancelToken | None,
+) -> list[Repair[Nonogram]]:
+    picture, puzzle = _nonogram_design(document, reference)
+    return suggest(picture, puzzle, analysis, limit=limit, cancel=cancel)
+
+
+REPAIRERS: dict[str, KindRepairs] = {
+    "nonogram": KindRepairs(STRATEGIES, _repair_nonogram, _suggest_nonogram),
+}
+"""The repairs of each kind, by kind name."""
+
+
+def repairs_for(kind: str) -> KindRepairs:
+    """The repairs of ``kind`` (a name or alias).
+
+    Raises:
+        StudioError: for an unknown kind, or one without repairs.
+    """
+    name = get_kind(kind).name
+    if name not in REPAIRERS:
+        raise StudioError(f"there is no repair for {name} puzzles yet")
+    return REPAIRERS[name]
+
+
+def repair_document(
+    document: Document,
+    *,
+    reference: BoolGrid | None = None,
+    strategy: str | None = None,
+    logic_solvable: bool = False,
+    rng: np.random.Generator | None = None,
+    cancel: CancelToken | None = None,
+) -> RepairResult[Puzzle]:
+    """Repair ``document``'s puzzle until it is unique, by its kind's ``strategy``.
+
+    Args:
+        document: the design; its picture (if any) is the intended solution.
+        reference: a solution to work from where the document has no picture (e.g. the one
+            the studio shows for a puzzle known by its clues).
+        strategy: one of the kind's :attr:`KindRepairs.strategies` (default: the first).
+        logic_solvable: also insist that the kind's logic alone solves the result.
+        rng: breaks ties, reproducibly; ``None``: deterministic.
+        cancel: stops the repair.
+
+    Raises:
+        StudioError: an unknown strategy or kind, or nothing to repair from.
+        Stopped: when ``cancel`` fires.
+    """
+    repairs = repairs_for(document.kind)
+    chosen = strategy or repairs.strategies[0]
+    if chosen not in repairs.strategies:
+        raise StudioError(
+            f"unknown repair strategy {chosen!r} for {document.kind}; "
+            f"use one of {', '.join(repairs.strategies)}"
+        )
+    return repairs.repair(document, reference, chosen, logic_solvable, rng, cancel)
+
+
+def suggest_repairs(
+    document: Document,
+    analysis: Analysis,
+    *,
+    reference: BoolGrid | None = None,
+    limit: int = 5,
+    cancel: CancelToken | None = None,
+) -> Sequence[Repair[Puzzle]]:
+    """A few verified changes that make ``document``'s ambiguous puzzle unique or less
+    ambiguous, best first (see the kind's ``suggest``; for nonograms :func:`suggest`).
+
+    Raises:
+        StudioError: for a kind without repairs, or nothing to repair from.
+        Stopped: when ``cancel`` fires.
+    """
+    return repairs_for(document.kind).suggest(document, reference, analysis, limit, cancel)

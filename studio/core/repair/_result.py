@@ -1,14 +1,16 @@
-"""What a repair hands back: one verified change (:class:`Repair`) or a whole run
-(:class:`RepairResult`)."""
+"""What a repair hands back, for any kind: one verified change (:class:`Repair`) or a whole
+run (:class:`RepairResult`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.puzzle import Cell
+from studio.core.puzzle import Cell, Puzzle
 from studio.core.sat.analysis import Analysis, Status
+
+P = TypeVar("P", bound=Puzzle, covariant=True)
 
 
 def _count(number: int, noun: str) -> str:
@@ -22,8 +24,9 @@ def _outcome(analysis: Analysis) -> str:
 
 
 @dataclass(frozen=True, eq=False)
-class Repair:
-    """One verified change to a nonogram design and its effect.
+class Repair(Generic[P]):
+    """One verified change to a design and its effect (for a nonogram: flipped picture cells
+    and added givens; for other kinds: cells changed and clues or givens added).
 
     Attributes:
         flips: picture cells toggled, sorted ``(row, col)``.
@@ -38,7 +41,7 @@ class Repair:
     flips: tuple[Cell, ...]
     givens: tuple[Cell, ...]
     picture: BoolGrid
-    puzzle: Nonogram
+    puzzle: P
     analysis: Analysis
 
     @property
@@ -63,7 +66,7 @@ class Repair:
 
 
 @dataclass(frozen=True, eq=False)
-class RepairResult:
+class RepairResult(Generic[P]):
     """The outcome of :func:`~studio.core.repair.repair` on a picture.
 
     Attributes:
@@ -76,7 +79,7 @@ class RepairResult:
     """
 
     picture: BoolGrid
-    puzzle: Nonogram
+    puzzle: P
     changed_cells: tuple[Cell, ...]
     givens: tuple[Cell, ...]
     analysis: Analysis

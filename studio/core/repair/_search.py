@@ -113,7 +113,7 @@ class Design:
             picture[:, c].any() or not self.original[:, c].any() for _, c in change.flips
         )
 
-    def result(self, analysis: Analysis, steps: int) -> RepairResult:
+    def result(self, analysis: Analysis, steps: int) -> RepairResult[Nonogram]:
         """The repair's outcome: this design with ``analysis`` of its puzzle."""
         return RepairResult(
             picture=self.picture,
@@ -193,7 +193,7 @@ class Search:
 
     def verified(
         self, candidates: Iterable[Candidate], limit: Callable[[], int | None] = lambda: None
-    ) -> Iterator[Repair]:
+    ) -> Iterator[Repair[Nonogram]]:
         """Each candidate analysed exactly, in order; with ``limit``, an analysis stops once it
         finds more variable fields than ``limit()`` says is still of interest (that repair's
         analysis is then incomplete)."""
@@ -207,7 +207,9 @@ class Search:
                 analysis=self.analyse(candidate.puzzle, limit()),
             )
 
-    def best(self, design: Design, changes: Sequence[Change], variable: BoolGrid) -> Repair | None:
+    def best(
+        self, design: Design, changes: Sequence[Change], variable: BoolGrid
+    ) -> Repair[Nonogram] | None:
         """The verified change leaving the fewest variable fields, if it leaves fewer than
         ``variable`` holds now; ``None`` when none of the candidates verified does.
 
@@ -215,7 +217,7 @@ class Search:
         """
         target = int(variable.sum())
         candidates = self.ranked(design, changes, variable)[: self.verify * self.rounds]
-        best: Repair | None = None
+        best: Repair[Nonogram] | None = None
 
         def to_beat() -> int:
             # Only a candidate with fewer variable fields than the best so far matters.

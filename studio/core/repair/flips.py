@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from studio.core.grid import UNKNOWN, BoolGrid, cells_of, window_sum
+from studio.core.kinds.nonogram import Nonogram
 from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.repair._search import Candidate, Change, Design, Search
@@ -82,7 +83,7 @@ def flip_families(design: Design, target: BoolGrid) -> Iterator[list[Change]]:
     yield single_flips(design, ~wider)
 
 
-def flip_step(design: Design, variable: BoolGrid, search: Search) -> Repair | None:
+def flip_step(design: Design, variable: BoolGrid, search: Search) -> Repair[Nonogram] | None:
     """The first family's best verified flip that reduces the variable fields, if any."""
     for changes in flip_families(design, variable):
         repair = search.best(design, changes, variable)
@@ -103,7 +104,7 @@ def line_flip_step(design: Design, search: Search) -> Candidate | None:
 
 def repair_flips(
     picture: BoolGrid, given_cells: Iterable[Cell], *, line_solvable: bool, search: Search
-) -> RepairResult:
+) -> RepairResult[Nonogram]:
     """Make the design of ``picture`` (with ``given_cells`` given) unique, and line-solvable if
     asked, by flipping cells; givens are added only when no flip makes progress.
 
@@ -127,7 +128,7 @@ def repair_flips(
     return design.result(analysis, steps)
 
 
-def flip_suggestions(design: Design, variable: BoolGrid, search: Search) -> list[Repair]:
+def flip_suggestions(design: Design, variable: BoolGrid, search: Search) -> list[Repair[Nonogram]]:
     """Verified flips that reduce the variable fields: the best single flips around them by the
     proxy (:attr:`Search.verify` of them), and :data:`PAIR_SUGGESTIONS` flips of two adjacent
     cells next to the best :data:`PAIR_SEEDS` single flips."""

@@ -30,7 +30,7 @@ def given_changes(cells: Iterable[Cell]) -> list[Change]:
     return [Change(givens=(cell,)) for cell in cells]
 
 
-def best_given(design: Design, variable: BoolGrid, search: Search) -> Repair:
+def best_given(design: Design, variable: BoolGrid, search: Search) -> Repair[Nonogram]:
     """The verified given that leaves the fewest variable fields (some of the best by the
     line-solver proxy are verified); it always leaves fewer than ``variable`` holds."""
     repair = search.best(design, given_changes(cells_of(variable)), variable)
@@ -39,7 +39,7 @@ def best_given(design: Design, variable: BoolGrid, search: Search) -> Repair:
     return repair
 
 
-def given_suggestions(design: Design, variable: BoolGrid, search: Search) -> list[Repair]:
+def given_suggestions(design: Design, variable: BoolGrid, search: Search) -> list[Repair[Nonogram]]:
     """The best :attr:`Search.verify` single givens by the proxy, each verified."""
     ranked = search.ranked(design, given_changes(cells_of(variable)), variable)
     return list(search.verified(ranked[: search.verify]))
@@ -68,7 +68,7 @@ def winnow(puzzle: Nonogram, added: Sequence[Cell], keeps: Callable[[Nonogram], 
 
 def repair_givens(
     picture: BoolGrid, given_cells: Iterable[Cell], *, line_solvable: bool, search: Search
-) -> RepairResult:
+) -> RepairResult[Nonogram]:
     """Make the design of ``picture`` (with ``given_cells`` given) unique, or line-solvable,
     by adding givens, then drop every added given not needed; the picture is unchanged.
 

@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studio.core.grid import BoolGrid, LineRef
+from studio.core.kinds.nonogram import Nonogram
 from studio.core.puzzle import Cell
 from studio.core.repair._result import RepairResult
 from studio.core.repair._search import Design, Search
@@ -125,7 +126,9 @@ def thesis_step(
     return result
 
 
-def repair_thesis(picture: BoolGrid, given_cells: Iterable[Cell], search: Search) -> RepairResult:
+def repair_thesis(
+    picture: BoolGrid, given_cells: Iterable[Cell], search: Search
+) -> RepairResult[Nonogram]:
     """Apply :func:`thesis_step` while it reduces the variable fields (each round verified by
     exact analysis); the result may still be ambiguous. ``steps`` counts the rounds kept."""
     design = Design.start(picture, given_cells)

@@ -1,0 +1,231 @@
+"""The nonogram editor: the picture painted on the grid, the row clues at its left and the
+column clues on top, and clues typed into those panels."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
+
+from studio.core.errors import PuzzleError
+from studio.core.grid import BoolGrid, LineRef
+from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
+from studio.core.linesolve import format_clue
+from studio.gui.editors.picture import PictureEditor
+from studio.render.grid import Layout
+from studio.render.nonogram import draw_clues
+
+if TYPE_CHECKING:
+    from studio.gui.puzzle_view import PuzzleView
+
+
+class NonogramEditor(PictureEditor):
+    """Clue panels around the grid; painting from :class:`PictureEditor`."""
+
+    def __init__(self, view: PuzzleView) -> None:
+        super().__init__(view)
+        self.row_clues = CluePanel(self, "row")
+        self.column_clues = CluePanel(self, "column")
+        self.clue_editor = ClueEditor(self)
+
+    @property
+    def puzzle(self) -> Nonogram:
+        puzzle = self.view.document.puzzle
+        assert isinstance(puzzle, Nonogram)
+        return puzzle
+
+    def clues(self, axis: str) -> Sequence[Clue]:
+        return self.puzzle.rows if axis == "row" else self.puzzle.cols
+
+    def depth(self, axis: str) -> int:
+        """Number of clue slots a panel needs: the longest clue, at least 1."""
+        return max((len(clue) for clue in self.clues(axis)), default=0) or 1
+
+    def panels(self) -> tuple[QWidget | None, QWidget | None]:
+        return self.column_clues, self.row_clues
+
+    def resize(self) -> None:
+        cell = self.view.cell
+        grid_w, grid_h = self.view.canvas.width(), self.view.canvas.height()
+        self.row_clues.setFixedSize(self.depth("row") * cell, grid_h)
+        self.column_clues.setFixedSize(grid_w, self.depth("column") * cell)
+
+    def refresh(self) -> None:
+        self.row_clues.update()
+        self.column_clues.update()
+
+    def close(self) -> None:
+        self.clue_editor.deleteLater()
+        super().close()
+
+    def edit_clue(self, axis: str, index: int) -> None:
+        """Open the in-place editor on a line's clue (double-click a clue to get here)."""
+        panel = self.row_clues if axis == "row" else self.column_clues
+        band = panel.band(index)
+        origin = panel.mapTo(self.view, band.topLeft())
+        cell = self.view.cell
+        if axis == "row":
+            rect = QRect(origin.x(), origin.y(), max(band.width(), 8 * cell), cell)
+            rect.moveRight(origin.x() + band.width() - 1)
+            rect.moveLeft(max(0, rect.left()))
+        else:
+            rect = QRect(origin.x(), origin.y() + band.height() - cell, max(cell, 8 * cell), cell)
+        line = LineRef("row" if axis == "row" else "column", index)
+        self.clue_editor.open(line, format_clue(self.clues(axis)[index]), rect)
+
+    def type_clue(self, line: LineRef, clue: Clue) -> None:
+        """A clue typed into a panel: the clues now lead, the picture no longer holds."""
+        if clue == self.puzzle.clue(line):
+            return
+        document = replace(
+            self.view.document, puzzle=self.puzzle.with_clue(line, clue), picture=None
+        )
+        self.view.model.replace(document, f"Type the clue of {line}")
+
+
+def _line_of(conflict: BoolGrid, axis: str) -> int | None:
+    """The row (or column) whose every cell is in ``conflict``, if any."""
+    hits = np.flatnonzero(conflict.all(axis=1 if axis == "row" else 0))
+    return int(hits[0]) if hits.size == 1 else None
+
+
+class CluePanel(QWidget):
+    """The clues of the rows (drawn left of the grid) or of the columns (drawn above it).
+    Double-click a clue to type it."""
+
+    def __init__(self, editor: NonogramEditor, axis: str) -> None:
+        super().__init__(editor.view)
+        self.editor = editor
+        self.axis = axis
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def line_clues(self) -> list[str]:
+        """Each line's clue as shown, e.g. ``"3 1"`` (for tests and accessibility)."""
+        return [format_clue(clue) for clue in self.editor.clues(self.axis)]
+
+    def band(self, index: int) -> QRect:
+        """Where line ``index``'s clue is drawn, in panel coordinates."""
+        cell, margin = self.editor.view.cell, self.editor.view.margin
+        if self.axis == "row":
+            return QRect(0, margin + index * cell, self.width(), cell)
+        return QRect(margin + index * cell, 0, cell, self.height())
+
+    def line_at(self, point: QPoint) -> int | None:
+        """The line whose clue is at ``point``, if any."""
+        view = self.editor.view
+        offset = (point.y() if self.axis == "row" else point.x()) - view.margin
+        index = offset // view.cell
+        count = len(self.editor.clues(self.axis))
+        return index if offset >= 0 and index < count else None
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        index = self.line_at(event.position().toPoint())
+        if index is not None:
+            self.editor.edit_clue(self.axis, index)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        view = self.editor.view
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        depth = self.editor.depth(self.axis)
+        # Place the grid's layout so that the clues end exactly where the grid starts.
+        rows = self.axis == "row"
+        left, top = (depth * view.cell, view.margin) if rows else (view.margin, depth * view.cell)
+        conflict = view.conflict_mask()
+        hover = view.hover
+        draw_clues(
+            painter,
+            Layout(view.document.puzzle.shape, view.cell, left, top),
+            self.editor.clues(self.axis),
+            axis=self.axis,
+            depth=depth,
+            conflict_line=None if conflict is None else _line_of(conflict, self.axis),
+            highlight_line=None if hover is None else hover[0 if rows else 1],
+        )
+        painter.end()
+
+
+_EDITOR_KEYS = (Qt.Key.Key_Escape, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+
+
+class ClueEditor(QLineEdit):
+    """Types one line's clue in place (e.g. ``3 1 2``), checked as it is typed.
+
+    Enter keeps the clue, Esc cancels, Tab and Shift+Tab keep it and move to the next or
+    previous line, so that clues copied from a magazine go in quickly.
+    """
+
+    def __init__(self, editor: NonogramEditor) -> None:
+        super().__init__(editor.view)
+        self.editor = editor
+        self.line: LineRef | None = None
+        self.hide()
+        self.textEdited.connect(self._check)
+        self.returnPressed.connect(lambda: self._commit(0))
+
+    def open(self, line: LineRef, text: str, rect: QRect) -> None:
+        self.line = line
+        self.setGeometry(rect)
+        self.setText(text)
+        self.selectAll()
+        self._check()
+        self.show()
+        self.raise_()
+        self.setFocus()
+
+    def clue(self) -> Clue | None:
+        """The typed clue, or ``None`` (with the reason shown) when it is not a valid one."""
+        if self.line is None:
+            return None
+        try:
+            return parse_clue(self.text(), self.line, self.editor.puzzle.line_length(self.line))
+        except PuzzleError as error:
+            self.setToolTip(str(error))
+            self.editor.view.message.emit(str(error))
+            return None
+
+    def _check(self) -> None:
+        valid = self.clue() is not None
+        self.setStyleSheet("" if valid else "background: #fce8e6; color: #c5221f;")
+        if valid:
+            self.setToolTip("")
+            self.editor.view.message.emit("")
+
+    def _commit(self, step: int) -> None:
+        line, clue = self.line, self.clue()
+        if line is None or clue is None:
+            return
+        self.close_editor()
+        self.editor.type_clue(line, clue)
+        following = line.index + step
+        if step and 0 <= following < len(self.editor.clues(line.axis)):
+            self.editor.edit_clue(line.axis, following)
+
+    def close_editor(self) -> None:
+        self.line = None
+        self.hide()
+        self.editor.view.setFocus()
+
+    def event(self, event: QEvent) -> bool:
+        if isinstance(event, QKeyEvent) and event.key() in _EDITOR_KEYS:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()  # Esc is also the window's Stop Analysis: here it cancels
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                if event.key() == Qt.Key.Key_Escape:
+                    self.close_editor()
+                    self.editor.view.message.emit("")
+                else:
+                    self._commit(-1 if event.key() == Qt.Key.Key_Backtab else 1)
+                return True
+        return bool(super().event(event))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        if self.line is not None:
+            self.close_editor()

@@ -1,0 +1,78 @@
+"""Painting a picture with the mouse: the editing of kinds drawn from a picture (nonogram, mosaic).
+
+Left-drag fills, right-drag clears; a left-drag that starts on a filled cell clears. Each drag is
+one undo step (:meth:`DocumentModel.begin_stroke`). A puzzle known only by its clues paints on
+the solution shown, which then becomes its picture.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import Qt
+
+from studio.core.grid import BoolGrid
+from studio.gui.editors.base import Cell, KindEditor
+
+
+class PictureEditor(KindEditor):
+    """Paints the document's picture; the clues follow."""
+
+    _stroke_value: bool | None = None
+    _last_cell: Cell | None = None
+
+    def shown_picture(self) -> BoolGrid:
+        """The picture, else the solution shown, else an empty grid."""
+        view = self.view
+        if view.document.picture is not None:
+            return view.document.picture
+        solution = view.solution_shown()
+        if solution is not None:
+            return solution
+        return np.zeros(view.document.puzzle.shape, dtype=bool)
+
+    def press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> bool:
+        if self._stroke_value is not None:
+            return True
+        if button == Qt.MouseButton.LeftButton:
+            self._stroke_value = not bool(self.shown_picture()[cell])
+        elif button == Qt.MouseButton.RightButton:
+            self._stroke_value = False
+        else:
+            return False
+        self.view.model.begin_stroke(self.shown_picture())
+        self._last_cell = cell
+        self.view.model.paint([cell], self._stroke_value)
+        return True
+
+    def drag(self, cell: Cell) -> None:
+        if self._stroke_value is None or cell == self._last_cell:
+            return
+        start = self._last_cell or cell
+        self._last_cell = cell
+        self.view.model.paint(cells_between(start, cell), self._stroke_value)
+
+    def release(self) -> None:
+        if self._stroke_value is not None:
+            self._stroke_value = None
+            self._last_cell = None
+            self.view.model.end_stroke()
+
+
+def cells_between(start: Cell, end: Cell) -> list[Cell]:
+    """The cells on the straight line from ``start`` to ``end`` (Bresenham), both included, so
+    that a fast mouse leaves no gaps."""
+    (r0, c0), (r1, c1) = start, end
+    dr, dc = abs(r1 - r0), abs(c1 - c0)
+    sr, sc = (1 if r1 > r0 else -1), (1 if c1 > c0 else -1)
+    error = dc - dr
+    cells = [(r0, c0)]
+    while (r0, c0) != (r1, c1):
+        doubled = 2 * error
+        if doubled > -dr:
+            error -= dr
+            c0 += sc
+        if doubled < dc:
+            error += dc
+            r0 += sr
+        cells.append((r0, c0))
+    return cells

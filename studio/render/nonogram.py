@@ -1,0 +1,87 @@
+"""Drawing a nonogram: its grid (picture, solution or solver's marks; givens framed) and the
+row and column clues around it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter
+
+from studio.core.kinds.nonogram import Nonogram
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_grid
+
+if TYPE_CHECKING:
+    from studio.render.scene import Scene
+
+
+def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
+    """The grid of a nonogram scene; its clues are drawn apart (:func:`draw_clues`)."""
+    puzzle = scene.puzzle
+    assert isinstance(puzzle, Nonogram)
+    draw_grid(
+        painter,
+        layout,
+        picture=scene.picture,
+        solution=scene.solution,
+        marks=scene.marks,
+        givens=puzzle.givens,
+        variable=scene.variable,
+        conflict=scene.conflict,
+        highlight=scene.highlight,
+        changed=scene.changed,
+        palette=palette,
+    )
+
+
+def clue_font(cell: float) -> QFont:
+    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
+    font = QFont()
+    font.setPixelSize(max(6, round(cell * 0.55)))
+    return font
+
+
+def draw_clues(
+    painter: QPainter,
+    layout: Layout,
+    clues: Sequence[Sequence[int]],
+    *,
+    axis: str,
+    depth: int,
+    conflict_line: int | None = None,
+    highlight_line: int | None = None,
+    palette: Palette = DEFAULT_PALETTE,
+) -> None:
+    """Draw the row clues (``axis="row"``, right-aligned to the left of the grid) or the column
+    clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
+
+    Args:
+        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
+        clues: one clue per line; an empty clue is drawn as ``0``.
+        depth: number of slots to draw into (the longest clue, at least 1).
+        conflict_line: index of a line to draw in the conflict colour.
+        highlight_line: index of a line to shade (e.g. under the mouse).
+    """
+    cell = layout.cell
+    painter.setFont(clue_font(cell))
+    for index, clue in enumerate(clues):
+        numbers = [str(n) for n in clue] or ["0"]
+        left, top = layout.left, layout.top
+        if axis == "row":
+            band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)
+        else:
+            band = QRectF(left + index * cell, top - depth * cell, cell, depth * cell)
+        if index == highlight_line:
+            painter.fillRect(band, QColor(palette.highlight))
+        if index == conflict_line:
+            painter.fillRect(band, QColor(palette.conflict))
+        painter.setPen(
+            QColor(palette.conflict_text if index == conflict_line else palette.clue_text)
+        )
+        for slot, text in enumerate(reversed(numbers)):
+            if axis == "row":
+                rect = QRectF(band.right() - (slot + 1) * cell, band.top(), cell, cell)
+            else:
+                rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,63 @@
+"""What is drawn on a puzzle's grid, for any kind, and the drawing routine of each kind.
+
+A :class:`Scene` is plain data: the puzzle and what to show over it (the designer's picture, a
+solver's solution or partial knowledge, the analysis's overlays). :func:`draw_scene` hands it
+to the kind's routine in :data:`RENDERERS`; the canvas, images and printed pages all draw
+through it (DESIGN.md §2: one drawing code for screen and print).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QPainter
+
+from studio.core.grid import BoolGrid, PartialGrid
+from studio.core.puzzle import Puzzle
+from studio.render import nonogram
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
+
+
+@dataclass(frozen=True, eq=False)
+class Scene:
+    """A puzzle and what to show on its grid (bool or ``int8`` grids of the puzzle's shape).
+
+    Attributes:
+        puzzle: the puzzle: its givens and in-cell clues are always drawn.
+        picture: the designer's picture, drawn in ink.
+        solution: a solver's solution, drawn in a lighter ink where there is no picture.
+        marks: a solver's partial grid (hint steps): filled cells inked, empty ones dotted.
+        variable: the variable fields, tinted.
+        conflict: cells of a rule that cannot be met, tinted.
+        highlight: cells to shade (the clue a hint comes from).
+        changed: cells a previewed repair changes.
+    """
+
+    puzzle: Puzzle
+    picture: BoolGrid | None = None
+    solution: BoolGrid | None = None
+    marks: PartialGrid | None = None
+    variable: BoolGrid | None = None
+    conflict: BoolGrid | None = None
+    highlight: BoolGrid | None = None
+    changed: BoolGrid | None = None
+
+
+Renderer = Callable[[QPainter, Layout, Scene, Palette], None]
+
+RENDERERS: dict[str, Renderer] = {
+    "nonogram": nonogram.draw_scene,
+}
+"""The grid-drawing routine of each kind, by kind name."""
+
+
+def draw_scene(
+    painter: QPainter, layout: Layout, scene: Scene, palette: Palette = DEFAULT_PALETTE
+) -> None:
+    """Draw ``scene`` into ``layout`` with its kind's routine.
+
+    Raises:
+        KeyError: for a kind with no routine (a programming error, not a user's).
+    """
+    RENDERERS[scene.puzzle.kind](painter, layout, scene, palette)
