@@ -260,7 +260,7 @@ def run_import_image(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for position, image in enumerate(args.images):
         try:
-            document = pixelart.import_document(image, options)
+            document = pixelart.import_document(image, options, kind=args.kind or "nonogram")
             if args.output is not None:
                 path = (
                     Path(args.output)
@@ -658,6 +658,7 @@ def build_parser() -> _Parser:
     image.add_argument("--json", action="store_true", help="print the analysis as JSON Lines")
     image.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
     _add_timeout(image, " per image for --json")
+    _add_kind(image)
     image.set_defaults(handler=run_import_image)
 
     repair_ = _subparser(commands, "repair", "make ambiguous puzzles unique", _REPAIR_EPILOG)

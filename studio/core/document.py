@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
 from studio.core.kinds import get_kind
 from studio.core.puzzle import DrawnPuzzle, Puzzle
@@ -41,8 +42,29 @@ class Document:
 
     @classmethod
     def from_picture(cls, kind: str, picture: BoolGrid, **metadata: str) -> Document:
-        """A document of ``kind`` whose clues are made from ``picture``."""
-        return cls(get_kind(kind).from_picture(picture), picture, **metadata)
+        """A document of ``kind`` whose clues are made from ``picture``.
+
+        Raises:
+            StudioError: for an unknown kind, or one not drawn from a picture.
+        """
+        spec = get_kind(kind)
+        if spec.from_picture is None:
+            raise StudioError(f"a {spec.title.lower()} is not drawn from a picture")
+        return cls(spec.from_picture(picture), picture, **metadata)
+
+    @classmethod
+    def blank(cls, kind: str, shape: tuple[int, int]) -> Document:
+        """An empty puzzle of ``kind`` and ``(height, width)``: an empty picture for a drawn
+        kind.
+
+        Raises:
+            StudioError: for an unknown kind.
+        """
+        spec = get_kind(kind)
+        if spec.from_picture is not None:
+            return cls.from_picture(spec.name, np.zeros(shape, dtype=bool))
+        assert spec.blank is not None, f"kind {spec.name} has neither from_picture nor blank"
+        return cls(spec.blank(shape))
 
     @property
     def kind(self) -> str:

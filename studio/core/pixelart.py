@@ -181,15 +181,19 @@ def import_picture(
 
 
 def import_document(
-    path: str | os.PathLike[str], options: ImportOptions = _DEFAULT_OPTIONS
+    path: str | os.PathLike[str],
+    options: ImportOptions = _DEFAULT_OPTIONS,
+    kind: str = "nonogram",
 ) -> Document:
-    """A nonogram document made from the picture of ``path``, titled with the file's stem.
+    """A document of ``kind`` (one drawn from a picture: nonogram, mosaic) made from the
+    picture of ``path``, titled with the file's stem.
 
     Raises:
         FormatError: naming the file, as :func:`import_picture`.
+        StudioError: for a kind not drawn from a picture.
     """
     picture = import_picture(path, options)
-    return Document.from_picture("nonogram", picture, title=Path(path).stem)
+    return Document.from_picture(kind, picture, title=Path(path).stem)
 
 
 def _check_pixel_count(image: Image.Image) -> None:

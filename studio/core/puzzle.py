@@ -157,11 +157,17 @@ class KindSpec:
     Attributes:
         name: the identifier used in files and on the command line, e.g. ``"nonogram"``.
         title: the name shown to people.
+        from_picture: makes a puzzle whose intended solution is the given picture, for kinds
+            drawn from a picture; ``None`` for the others.
+        blank: makes an empty puzzle of a ``(height, width)``, for kinds not drawn from a
+            picture (a drawn kind's blank is the puzzle of an empty picture).
         aliases: other names people use for it (accepted by :func:`get_kind`).
-        from_picture: makes a puzzle whose intended solution is the given picture.
+        min_side: the fewest rows or columns a puzzle of this kind may have.
     """
 
     name: str
     title: str
-    from_picture: Callable[[BoolGrid], Puzzle]
+    from_picture: Callable[[BoolGrid], Puzzle] | None = None
+    blank: Callable[[tuple[int, int]], Puzzle] | None = None
     aliases: tuple[str, ...] = field(default=())
+    min_side: int = 1

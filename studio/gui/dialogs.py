@@ -10,6 +10,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -23,19 +24,34 @@ from PySide6.QtWidgets import (
 
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
+from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import DEFAULT_THRESHOLD, MAX_SIDE, ImportOptions, picture_from_image
 from studio.render.grid import Layout, draw_grid
 
 
 class NewPuzzleDialog(QDialog):
-    """Asks for the width and height of a new, empty nonogram."""
+    """Asks for the kind, width and height of a new, empty puzzle."""
 
-    def __init__(self, parent: QWidget | None = None, *, width: int = 15, height: int = 15):
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        width: int = 15,
+        height: int = 15,
+        kind: str = "nonogram",
+    ):
         super().__init__(parent)
         self.setWindowTitle("New puzzle")
+        self.kind_box = QComboBox()
+        for spec in KINDS:
+            self.kind_box.addItem(spec.title, spec.name)
+        self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(kind)))
         self.width_box = _spin_box(width)
         self.height_box = _spin_box(height)
+        self.kind_box.currentIndexChanged.connect(self._limit_sides)
+        self._limit_sides()
         form = QFormLayout(self)
+        form.addRow("&Kind:", self.kind_box)
         form.addRow("&Width (columns):", self.width_box)
         form.addRow("&Height (rows):", self.height_box)
         buttons = QDialogButtonBox(
@@ -45,9 +61,17 @@ class NewPuzzleDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def kind(self) -> str:
+        return str(self.kind_box.currentData())
+
     def shape(self) -> tuple[int, int]:
         """``(height, width)`` chosen."""
         return self.height_box.value(), self.width_box.value()
+
+    def _limit_sides(self) -> None:
+        smallest = get_kind(self.kind()).min_side
+        self.width_box.setMinimum(smallest)
+        self.height_box.setMinimum(smallest)
 
 
 class PicturePreview(QWidget):
@@ -91,6 +115,10 @@ class ImportImageDialog(QDialog):
         threshold_row.addWidget(self.threshold)
         threshold_row.addWidget(self.threshold_value)
 
+        self.kind_box = QComboBox()
+        for spec in KINDS:
+            if spec.from_picture is not None:
+                self.kind_box.addItem(spec.title, spec.name)
         self.invert = QCheckBox("&Invert (fill the light pixels)")
         self.scale = QCheckBox("&Scale to")
         self.width_box = _spin_box(min(width, MAX_SIDE))
@@ -115,6 +143,7 @@ class ImportImageDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
+        form.addRow("&Make a:", self.kind_box)
         form.addRow("&Threshold:", threshold_row)
         form.addRow("", self.invert)
         form.addRow("Size:", size_row)
@@ -147,6 +176,10 @@ class ImportImageDialog(QDialog):
     def picture(self) -> BoolGrid | None:
         """The picture for the current settings, or ``None`` if they are not usable."""
         return self._picture
+
+    def kind(self) -> str:
+        """The kind of puzzle to make of the picture."""
+        return str(self.kind_box.currentData())
 
     def _refresh(self) -> None:
         self.width_box.setEnabled(self.scale.isChecked())

@@ -71,9 +71,9 @@ class Choice(Enum):
     CANCEL = auto()
 
 
-def blank_document(height: int = 15, width: int = 15) -> Document:
-    """An empty nonogram picture of ``height`` × ``width`` cells."""
-    return Document.from_picture("nonogram", np.zeros((height, width), dtype=bool))
+def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
+    """An empty puzzle of ``kind``, ``height`` × ``width`` cells."""
+    return Document.blank(kind, (height, width))
 
 
 _WINDOWS: set[MainWindow] = set()
@@ -215,6 +215,7 @@ class MainWindow(QMainWindow):
     def _document_changed(self, immediately: bool = False) -> None:
         self.rating.cancel()
         self.suggestions.cancel()
+        self.repair_panel.set_kind(self.model.document.kind)
         self.repair_panel.set_idle("Checking…")
         puzzle = self.model.document.puzzle
         try:
@@ -389,9 +390,10 @@ class MainWindow(QMainWindow):
     def new_puzzle(self) -> None:
         if not self.maybe_save():
             return
-        shape = self.ask_new_shape()
-        if shape is not None:
-            self.model.load(blank_document(*shape))
+        choice = self.ask_new_puzzle()
+        if choice is not None:
+            kind, (height, width) = choice
+            self.model.load(blank_document(height, width, kind))
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()
@@ -436,7 +438,8 @@ class MainWindow(QMainWindow):
         picture = dialog.picture()
         if picture is None:
             return False
-        self.model.load(Document.from_picture("nonogram", picture, title=path.stem), name=path.stem)
+        document = Document.from_picture(dialog.kind(), picture, title=path.stem)
+        self.model.load(document, name=path.stem)
         self.model.undo_stack.resetClean()  # an imported picture is unsaved work
         self.settings.add_recent_file(path)
         return True
@@ -522,10 +525,13 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getOpenFileName(self, "Open puzzle", "", PUZZLE_FILTER)
         return Path(name) if name else None
 
-    def ask_new_shape(self) -> tuple[int, int] | None:
+    def ask_new_puzzle(self) -> tuple[str, tuple[int, int]] | None:
+        """The kind and ``(height, width)`` of a new puzzle, or ``None`` if cancelled."""
         height, width = self.model.document.puzzle.shape
-        dialog = NewPuzzleDialog(self, width=width, height=height)
-        return dialog.shape() if dialog.exec() == NewPuzzleDialog.DialogCode.Accepted else None
+        dialog = NewPuzzleDialog(self, width=width, height=height, kind=self.model.document.kind)
+        if dialog.exec() != NewPuzzleDialog.DialogCode.Accepted:
+            return None
+        return dialog.kind(), dialog.shape()
 
     def ask_image_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(self, "Import image", "", IMAGE_FILTER)

@@ -22,9 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.puzzle import Puzzle
-from studio.core.repair import Repair
+from studio.core.repair import REPAIRERS, Repair
 
-STRATEGIES = (("flips", "Flip cells"), ("givens", "Add givens"))
+STRATEGY_TITLES = {
+    "flips": "Flip cells",
+    "givens": "Add givens",
+    "clues": "Add clues",
+}
+"""The repair strategies offered by *Repair all*, with their titles."""
 NAMED_CELLS = 2
 """Suggestions touching at most this many cells name them."""
 
@@ -64,8 +69,7 @@ class RepairPanel(QWidget):
         self.apply_button = QPushButton("&Apply")
         self.apply_button.clicked.connect(self._apply_current)
         self.strategy = QComboBox()
-        for name, title in STRATEGIES:
-            self.strategy.addItem(title, name)
+        self.kind = ""
         self.line_solvable = QCheckBox("and line-solvable")
         self.repair_all_button = QPushButton("&Repair[Puzzle] all")
         self.repair_all_button.clicked.connect(self._repair_all)
@@ -84,6 +88,17 @@ class RepairPanel(QWidget):
         self._selected(self.suggestions.currentItem())
 
     # What the window tells the panel -------------------------------------------------------
+
+    def set_kind(self, kind: str) -> None:
+        """Offer the whole-repair strategies of ``kind``'s puzzles."""
+        if kind == self.kind:
+            return
+        self.kind = kind
+        self.strategy.clear()
+        strategies = REPAIRERS[kind].strategies if kind in REPAIRERS else ()
+        for name in strategies:
+            if name in STRATEGY_TITLES:  # the others are kept for comparison, not offered
+                self.strategy.addItem(STRATEGY_TITLES[name], name)
 
     def set_unique(self) -> None:
         self._show("Nothing to repair: the puzzle is unique.", [], searching=False)

@@ -246,7 +246,7 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
 
 def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    window.ask_new_shape = lambda: (3, 7)  # type: ignore[method-assign]
+    window.ask_new_puzzle = lambda: ("nonogram", (3, 7))  # type: ignore[method-assign]
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
@@ -260,6 +260,7 @@ def test_new_puzzle_dialog_gives_height_and_width(qtbot: QtBot) -> None:
     qtbot.addWidget(dialog)
     dialog.width_box.setValue(12)
     assert dialog.shape() == (4, 12)
+    assert dialog.kind() == "nonogram"
 
 
 def test_recent_files_menu_reopens_a_saved_puzzle(
