@@ -34,7 +34,7 @@ from studio.core.grid import EMPTY, FILLED, UNKNOWN
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.puzzle import Puzzle
-from studio.core.repair import Repair, RepairResult, repair_document, suggest_repairs
+from studio.core.repair import Repair, repair_document, suggest_repairs
 from studio.core.sat.analysis import Analysis, Status, describe
 from studio.gui.analysis import (
     DEBOUNCE_MS,
@@ -97,7 +97,7 @@ class MainWindow(QMainWindow):
         self.analysis = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=DEFAULT_TIME_LIMIT)
         self.rating = LatestOnly(self, debounce_ms=0, time_limit=DEFAULT_TIME_LIMIT)
         self.suggestions = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
-        self.repairing = Batch(self)
+        self.changes = Batch(self)
         self.repair_panel = RepairPanel()
         self.repair_dock = QDockWidget("Repair", self)
         self.repair_dock.setObjectName("repairDock")
@@ -126,9 +126,10 @@ class MainWindow(QMainWindow):
         self.rating.failed.connect(self._job_failed)
         self.suggestions.finished.connect(self._suggestions_ready)
         self.suggestions.failed.connect(self._job_failed)
-        self.repairing.finished.connect(self._repair_all_done)
-        self.repairing.failed.connect(self._job_failed)
-        self.repairing.cancelled.connect(self._repair_all_cancelled)
+        self.changes.finished.connect(self._change_done)
+        self.changes.failed.connect(self._change_failed)
+        self.changes.cancelled.connect(self._change_cancelled)
+        self.view.change_requested.connect(self.change_document)
         self.repair_panel.preview.connect(self.view.set_preview)
         self.repair_panel.apply.connect(self.apply_repair)
         self.repair_panel.repair_all.connect(self.repair_all)
@@ -289,36 +290,52 @@ class MainWindow(QMainWindow):
 
     def repair_all(self, strategy: str, logic_solvable: bool) -> None:
         """Repair until unique (and logic-solvable if asked) on a worker; one undo step."""
-        if self.repairing.busy:
-            return
-        before, reference = self.model.document, self.view.solution_shown()
+        reference = self.view.solution_shown()
 
-        def job(cancel: CancelToken, _progress: object) -> tuple[Document, RepairResult[Puzzle]]:
+        def change(document: Document, cancel: CancelToken) -> tuple[Document, str]:
             result = repair_document(
-                before,
+                document,
                 reference=reference,
                 strategy=strategy,
                 logic_solvable=logic_solvable,
                 cancel=cancel,
             )
-            return before, result
+            repaired = replace(document, puzzle=result.puzzle, picture=result.picture)
+            return repaired, f"Repair all: {result.describe()}"
+
+        self.change_document("Repairing", change)
+
+    def change_document(
+        self, doing: str, change: Callable[[Document, CancelToken], tuple[Document, str]]
+    ) -> None:
+        """Run a change of the whole document on a worker (a repair, a kind's command such as
+        minimal clues), then apply it as one undo step named by the change; Esc stops it."""
+        if self.changes.busy:
+            return
+        before = self.model.document
+
+        def job(cancel: CancelToken, _progress: object) -> tuple[Document, Document, str]:
+            return (before, *change(before, cancel))
 
         self.repair_panel.set_busy(True)
-        self._show_message("Repairing… (Esc stops)")
-        self.repairing.start(job)
+        self._show_message(f"{doing}… (Esc stops)")
+        self.changes.start(job)
 
-    def _repair_all_done(self, outcome: tuple[Document, RepairResult[Puzzle]]) -> None:
-        before, result = outcome
+    def _change_done(self, outcome: tuple[Document, Document, str]) -> None:
+        before, after, title = outcome
         self.repair_panel.set_busy(False)
         if before is not self.model.document:
-            return  # edited meanwhile: this repair is of another picture
-        document = replace(before, puzzle=result.puzzle, picture=result.picture)
-        self.model.replace(document, f"Repair all: {result.describe()}")
-        self._show_message(f"Repaired: {result.describe()}")
+            return  # edited meanwhile: the change is of another document
+        self.model.replace(after, title)
+        self._show_message(title)
 
-    def _repair_all_cancelled(self) -> None:
+    def _change_cancelled(self) -> None:
         self.repair_panel.set_busy(False)
-        self._show_message("Repair[Puzzle] stopped")
+        self._show_message("Stopped")
+
+    def _change_failed(self, details: str) -> None:
+        self.repair_panel.set_busy(False)
+        self._job_failed(details)
 
     def status_text(self, analysis: Analysis) -> str:
         text = describe(analysis)
@@ -331,8 +348,8 @@ class MainWindow(QMainWindow):
         if self.view.hints is not None:
             self.view.set_hints(None)
             self._show_message("")
-        elif self.repairing.busy:
-            self.repairing.cancel()
+        elif self.changes.busy:
+            self.changes.cancel()
         elif self.analysis.busy:
             self.analysis.cancel()
             self._show_status("Analysis stopped")
@@ -502,7 +519,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save():
-            for runner in (self.analysis, self.rating, self.suggestions, self.repairing):
+            for runner in (self.analysis, self.rating, self.suggestions, self.changes):
                 runner.shutdown()
             _WINDOWS.discard(self)
             event.accept()

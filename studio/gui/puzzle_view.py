@@ -54,10 +54,14 @@ class PuzzleView(QWidget):
     Signals:
         hovered(object): the ``(row, col)`` under the mouse, or ``None``.
         message(str): a remark for the status bar (``""`` clears it).
+        change_requested(str, object): an editor's command that changes the whole document
+            and may take long (e.g. minimal clues): what it is doing, and the change, a
+            ``(document, cancel) -> (document, undo text)`` function for a worker.
     """
 
     hovered = Signal(object)
     message = Signal(str)
+    change_requested = Signal(str, object)
 
     margin = MARGIN
 

@@ -386,7 +386,7 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     picture = window.model.document.picture.copy()
     panel = window.repair_panel
     panel.strategy.setCurrentIndex(panel.strategy.findData("givens"))
-    with qtbot.waitSignal(window.repairing.finished, timeout=20_000):
+    with qtbot.waitSignal(window.changes.finished, timeout=20_000):
         qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
         pass
