@@ -1,7 +1,9 @@
-"""The command line: ``studio analyze|solve|convert|import-image|gui`` (DESIGN.md §1, item 7).
+"""The command line: ``studio analyze|solve|convert|import-image|repair|generate|export|
+export-book|gui`` (DESIGN.md §1, item 7).
 
-Every command but ``gui`` drives :mod:`studio.core` only; the GUI is imported inside its handler
-so that scripting never loads Qt.
+The commands drive :mod:`studio.core`; only ``gui`` (the window) and the drawing commands
+``export`` and ``export-book`` load Qt, inside their handlers, headless when there is no
+display.
 
 Exit status:
 
@@ -28,13 +30,18 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
+from tqdm import tqdm
+
 import studio
 from studio.core import formats, pixelart
+from studio.core.book import PAGE_SIZES, PER_PAGE, Book, entry_for
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats import Format
-from studio.core.generate import GENERATORS, GeneratorOptions, generate_many, resolved
+from studio.core.formats.book_json import load_book, save_book
+from studio.core.generate import GENERATORS, GeneratorOptions, resolved
+from studio.core.generate.batch import generate_batch
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
@@ -171,6 +178,70 @@ def run_gui(args: argparse.Namespace) -> int:
         report_error(f"cannot open the window: {error}")
         return 1
     return int(run(args.file))
+
+
+_QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
+
+
+def start_drawing() -> None:
+    """Make Qt ready to draw without a window: headless (offscreen) when there is no display.
+    Only the drawing commands call this: the others never load Qt."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.instance() is None:
+        _QT.append(QGuiApplication(sys.argv[:1]))
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view or solution view."""
+    document = read_input(args.input, kind=args.kind)
+    solution = None
+    if args.solution:
+        analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
+        if analysis.status is not Status.UNIQUE:
+            raise StudioError(
+                f"{label(args.input)}: the solution view needs a unique solution "
+                f"({describe(analysis)})"
+            )
+        solution = analysis.solution
+    start_drawing()
+    from studio.render.export import export_image
+
+    export_image(document, args.output, solution=solution, cell=args.cell)
+    return EXIT_OK
+
+
+def run_export_book(args: argparse.Namespace) -> int:
+    """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF."""
+    book = load_book(args.book)
+    layout = book.layout
+    changes = {
+        name: value
+        for name, value in (
+            ("page_size", args.page_size),
+            ("per_page", args.per_page),
+            ("title_page", args.title_page),
+            ("contents", args.contents),
+            ("solutions", args.solutions),
+        )
+        if value is not None
+    }
+    book = replace(book, layout=replace(layout, **changes))
+    for warning in book.warnings():
+        note(f"warning: {warning}")
+    start_drawing()
+    from studio.render.book import export_book
+
+    with progress_bar(len(book.entries), "drawing") as bar:
+        result = export_book(book, args.output, progress=lambda done, total: bar.update())
+    count = len(book.entries)
+    print(
+        f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
+        f"({result.per_page} a page), {result.seconds:.2f} s"
+    )
+    return EXIT_OK
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -358,21 +429,38 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.output is not None:
         folder = Path(args.output)
         make_folder(folder)
-    for generated in generate_many(options, seed, args.count):
-        document = generated.document
-        assert document.picture is not None  # generated puzzles always have their picture
-        if folder is not None:
-            name = f"{options.kind}-{options.strategy}-{width}x{height}-{generated.seed}"
-            formats.save(document, folder / output_name(name, args.format), format=args.format)
-        if args.json:
-            record = analysis_record(document.title, document, generated.analysis)
-            record["picture"] = grid_to_text(document.picture)
-            record["seed"] = generated.seed
-            print(json_line(record), flush=True)
-        elif folder is None:
-            print(f"{document.title}: {verdict(generated.analysis)}")
-            print(document_text(document, formats.get_format("ascii")), flush=True)
+    book = load_book(args.book) if args.book and Path(args.book).exists() else None
+    entries = []
+    with progress_bar(args.count, "generating") as bar:
+        for generated in generate_batch(options, seed, args.count, jobs=args.jobs):
+            bar.update()
+            document = generated.document
+            assert document.picture is not None  # generated puzzles keep their solution
+            if folder is not None:
+                name = f"{options.kind}-{options.strategy}-{width}x{height}-{generated.seed}"
+                target = folder / output_name(name, args.format)
+                formats.save(document, target, format=args.format)
+            if args.book:
+                entries.append(entry_for(document, analysis=generated.analysis))
+            if args.json:
+                record = analysis_record(document.title, document, generated.analysis)
+                record["picture"] = grid_to_text(document.picture)
+                record["seed"] = generated.seed
+                print(json_line(record), flush=True)
+            elif folder is None and not args.book:
+                print(f"{document.title}: {verdict(generated.analysis)}")
+                print("\n".join(grid_to_text(document.picture)), flush=True)
+    if args.book:
+        save_book(
+            (book or Book(title=Path(args.book).name.split(".")[0])).added(*entries), args.book
+        )
     return EXIT_OK
+
+
+def progress_bar(total: int, what: str) -> tqdm[Any]:
+    """A progress bar on standard error, shown only on a terminal (and never in the way of
+    standard output, which may be JSON Lines)."""
+    return tqdm(total=total, desc=what, unit="puzzle", file=sys.stderr, disable=None, leave=False)
 
 
 def output_folder(output: str | None, count: int) -> Path | None:
@@ -510,6 +598,25 @@ each JSON line carries the seed that reproduces that one puzzle alone.
 examples:
   studio generate --size 20x20 --count 5 --line-solvable -o puzzles/
   studio generate --size 40x40 --strategy density --seed 7 --json"""
+
+_EXPORT_EPILOG = """\
+The puzzle as a solver gets it (clues, givens, an empty grid) or, with --solution, filled in.
+The format follows OUT's extension: .png (--cell pixels a cell), .svg, .pdf (vector, one
+page the puzzle's size). Runs without a display.
+
+examples:
+  studio export heart.json -o heart.png
+  studio export heart.json -o heart-solution.svg --solution"""
+
+_EXPORT_BOOK_EPILOG = """\
+BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
+puzzle files, which becomes a book in file-name order. A puzzle that is not unique is named on
+standard error before the PDF is written. Page size, puzzles a page, title page, contents and
+solutions default to the book's layout. Runs without a display.
+
+examples:
+  studio export-book winter.book.json -o winter.pdf --page-size 6x9
+  studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents"""
 
 _ANALYZE_EPILOG = """\
 INPUT is a puzzle file in any supported format, or the puzzle itself when no file of that name
@@ -714,9 +821,47 @@ def build_parser() -> _Parser:
         help="only puzzles of difficulty 1 to D (of 5)",
     )
     generate_.add_argument("-o", "--output", metavar="FOLDER", help="write one file per puzzle")
+    generate_.add_argument(
+        "--book", metavar="BOOK", help="add the puzzles to this book file (made if missing)"
+    )
+    generate_.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="J",
+        help="processes to generate on; the puzzles are the same for any J (default: 1)",
+    )
     generate_.add_argument("--json", action="store_true", help="print JSON Lines")
     generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
     generate_.set_defaults(handler=run_generate)
+
+    export = _subparser(commands, "export", "draw a puzzle as PNG, SVG or PDF", _EXPORT_EPILOG)
+    export.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
+    export.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png|svg|pdf")
+    export.add_argument("--solution", action="store_true", help="draw the solution view")
+    export.add_argument(
+        "--cell", type=float, default=24.0, metavar="SIZE", help="cell size in px or pt"
+    )
+    _add_kind(export)
+    _add_timeout(export, " for solving, with --solution")
+    export.set_defaults(handler=run_export)
+
+    book = _subparser(commands, "export-book", "print a book as PDF", _EXPORT_BOOK_EPILOG)
+    book.add_argument("book", metavar="BOOK", help="a book file, or a folder of puzzle files")
+    book.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    book.add_argument("--page-size", choices=PAGE_SIZES, help="default: the book's")
+    book.add_argument(
+        "--per-page", type=int, choices=PER_PAGE, help="puzzles a page (default: by size)"
+    )
+    for flag, name, what in (
+        ("title-page", "title_page", "a title page"),
+        ("contents", "contents", "a contents page"),
+        ("solutions", "solutions", "the solutions at the back"),
+    ):
+        book.add_argument(
+            f"--{flag}", dest=name, action=argparse.BooleanOptionalAction, help=f"print {what}"
+        )
+    book.set_defaults(handler=run_export_book)
     return parser
 
 

@@ -22,6 +22,7 @@ from studio import __version__
 from studio.cli import is_puzzle_text, main, parse_size
 from studio.core import formats
 from studio.core.document import Document
+from studio.core.formats.book_json import load_book
 from studio.core.grid import grid_from_text, grid_to_text
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
@@ -629,3 +630,49 @@ def test_generate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> Non
     status, _, err = run(capsys, "generate", "--size", "1x300")
     assert status == 2
     assert_one_error_line(err, "--size")
+
+
+# --- books and drawing --------------------------------------------------------------------------
+
+
+def test_generate_into_a_book_then_export_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "b.book.json"
+    argv = ("generate", "--size", "6x6", "--count", "3", "--seed", "5", "--book", str(book))
+    assert run(capsys, *argv, "--jobs", "2")[0] == 0
+    assert run(capsys, "generate", "--size", "8x8", "--count", "2", "--book", str(book))[0] == 0
+    assert len(load_book(book).entries) == 5
+    pdf = tmp_path / "b.pdf"
+    status, out, err = run(capsys, "export-book", str(book), "-o", str(pdf), "--per-page", "2")
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{pdf}: ")
+    assert "5 puzzles (2 a page)" in out
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_jobs_do_not_change_the_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("generate", "--size", "7x7", "--count", "4", "--seed", "9", "--json")
+    one = [r["picture"] for r in json_lines(run(capsys, *argv)[1])]
+    two = [r["picture"] for r in json_lines(run(capsys, *argv, "--jobs", "2")[1])]
+    assert one == two
+
+
+def test_export_book_warns_about_ambiguous_puzzles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    formats.save(Document.from_picture("nonogram", grid_from_text(["#.", ".#"])), folder / "d.json")
+    status, _, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "p.pdf"))
+    assert status == 0
+    assert err == "studio: warning: #1 d: has several solutions\n"
+
+
+def test_export_draws_the_solution_view(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "solution.png"
+    assert run(capsys, "export", GAME_ID, "-o", str(target), "--solution")[0] == 0
+    assert target.read_bytes().startswith(b"\x89PNG")
+    status, _, err = run(capsys, "export", AMBIGUOUS, "-o", str(target), "--solution")
+    assert status == 2
+    assert_one_error_line(err, "solution view needs a unique solution")

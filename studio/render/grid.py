@@ -156,9 +156,10 @@ def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_
     height, width = layout.shape
     left, top = layout.left, layout.top
     right, bottom = left + width * layout.cell, top + height * layout.cell
-    thin = QPen(QColor(palette.minor_rule), 1.0)
+    # Widths follow the cell, so that a printed page (hundreds of dots a cell) keeps the
+    # proportions of the screen.
+    thin = QPen(QColor(palette.minor_rule), max(1.0, layout.cell / 25))
     thick = QPen(QColor(palette.major_rule), max(2.0, layout.cell / 10))
-    thin.setCosmetic(True)
     for pen, major in ((thin, False), (thick, True)):
         painter.setPen(pen)
         for col in range(width + 1):

@@ -10,10 +10,32 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
 from studio.core.kinds.nonogram import Nonogram
+from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_grid
 
 if TYPE_CHECKING:
     from studio.render.scene import Scene
+
+
+def clue_depth(clues: Sequence[Sequence[int]]) -> int:
+    """Slots the longest clue needs (at least 1, for the ``0`` of an empty line)."""
+    return max((len(clue) for clue in clues), default=0) or 1
+
+
+def clue_slots(puzzle: Puzzle) -> tuple[int, int]:
+    """Cell slots the clues take above and left of the grid: ``(top, left)``."""
+    assert isinstance(puzzle, Nonogram)
+    return clue_depth(puzzle.cols), clue_depth(puzzle.rows)
+
+
+def draw_surround(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
+    """The row clues left of the grid and the column clues above it (for print and images;
+    the window draws them in its own panels)."""
+    puzzle = scene.puzzle
+    assert isinstance(puzzle, Nonogram)
+    top, left = clue_slots(puzzle)
+    draw_clues(painter, layout, puzzle.rows, axis="row", depth=left, palette=palette)
+    draw_clues(painter, layout, puzzle.cols, axis="column", depth=top, palette=palette)
 
 
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:

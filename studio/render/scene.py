@@ -52,6 +52,27 @@ RENDERERS: dict[str, Renderer] = {
 """The grid-drawing routine of each kind, by kind name."""
 
 
+@dataclass(frozen=True)
+class Surround:
+    """What a kind draws around its grid in print (a nonogram's clues): the cell slots it takes
+    above and left of the grid, ``slots(puzzle) -> (top, left)``, and how to draw it."""
+
+    slots: Callable[[Puzzle], tuple[int, int]]
+    draw: Renderer
+
+
+SURROUNDS: dict[str, Surround] = {
+    "nonogram": Surround(nonogram.clue_slots, nonogram.draw_surround),
+}
+"""Each kind's surround; kinds whose clues sit in the grid have none."""
+
+
+def surround_slots(puzzle: Puzzle) -> tuple[int, int]:
+    """Cell slots above and left of ``puzzle``'s grid taken by its surround, ``(top, left)``."""
+    surround = SURROUNDS.get(puzzle.kind)
+    return (0, 0) if surround is None else surround.slots(puzzle)
+
+
 def draw_scene(
     painter: QPainter, layout: Layout, scene: Scene, palette: Palette = DEFAULT_PALETTE
 ) -> None:

@@ -106,7 +106,17 @@ def read(text: str) -> Document:
             e.g. ``clues.rows[3][1]: expected a positive integer, found "x"``; for another
             format marker; for a version newer than :data:`VERSION`.
     """
-    data = typed(_decode(text), dict, "")
+    return read_object(_decode(text))
+
+
+def read_object(value: object) -> Document:
+    """A Puzzle Studio document from its JSON value (already parsed), e.g. one embedded in a
+    book.
+
+    Raises:
+        FormatError: naming the field at fault, as :func:`read`.
+    """
+    data = typed(value, dict, "")
     _check_header(data)
     kind = field(data, "kind", str)
     try:
@@ -144,6 +154,15 @@ def write(document: Document) -> str:
         ("picture", "null" if picture is None else array_text(picture, 1)),
     ]
     return object_text(fields, 0) + "\n"
+
+
+def decode(text: str) -> object:
+    """Parse JSON text, refusing duplicate keys; errors carry JSON's line and column.
+
+    Raises:
+        FormatError: for text that is not JSON.
+    """
+    return _decode(text)
 
 
 def _decode(text: str) -> object:

@@ -18,7 +18,7 @@ from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
 from studio.core.linesolve import format_clue
 from studio.gui.editors.picture import PictureEditor
 from studio.render.grid import Layout
-from studio.render.nonogram import draw_clues
+from studio.render.nonogram import clue_depth, draw_clues
 
 if TYPE_CHECKING:
     from studio.gui.puzzle_view import PuzzleView
@@ -44,7 +44,7 @@ class NonogramEditor(PictureEditor):
 
     def depth(self, axis: str) -> int:
         """Number of clue slots a panel needs: the longest clue, at least 1."""
-        return max((len(clue) for clue in self.clues(axis)), default=0) or 1
+        return clue_depth(self.clues(axis))
 
     def panels(self) -> tuple[QWidget | None, QWidget | None]:
         return self.column_clues, self.row_clues

@@ -1,0 +1,236 @@
+"""A puzzle book as a JSON file: the book's metadata, its print layout, and its puzzles, each
+an embedded Puzzle Studio document (:mod:`.studio_json`) with its title, status, difficulty and
+solution.
+
+::
+
+    {
+      "format": "puzzle-studio-book",
+      "version": 1,
+      "title": "Winter Puzzles",
+      "author": "Ann",
+      "layout": {"page_size": "A4", "per_page": null, "margin_mm": 15, "gutter_mm": 5,
+                 "title_page": true, "contents": true, "solutions": true},
+      "puzzles": [
+        {"title": "Sailboat", "status": "unique", "difficulty": 1,
+         "solution": ["...#...", "..."], "document": {"format": "puzzle-studio", ...}}
+      ]
+    }
+
+Unknown fields are refused; a newer version is refused with a message saying so. Saving is
+atomic (:func:`.atomic.write_text`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookEntry, BookLayout, entry_for
+from studio.core.document import Document
+from studio.core.errors import FormatError, PuzzleError, StudioError
+from studio.core.formats import atomic, load, studio_json
+from studio.core.formats.ascii import bad_cell_message, first_bad_cell
+from studio.core.formats.json_fields import check_known, fail, field, positive, text, typed
+from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
+from studio.core.sat.analysis import Status
+
+MARKER = "puzzle-studio-book"
+VERSION = 1
+EXTENSION = ".book.json"
+"""Book files end so, to tell them from puzzle documents (``.json``) at a glance."""
+
+_FIELDS = ("format", "version", "title", "author", "layout", "puzzles")
+_LAYOUT = ("page_size", "per_page", "margin_mm", "gutter_mm", "title_page", "contents", "solutions")
+_ENTRY = ("title", "status", "difficulty", "solution", "document")
+_STATUSES = tuple(status.value for status in Status)
+
+
+def is_book(text: str) -> bool:
+    """True if ``text`` looks like a book file (its format marker comes first)."""
+    return MARKER in text[:200]
+
+
+def write(book: Book) -> str:
+    """The book as JSON text (UTF-8, two-space indent, a final newline)."""
+    layout = book.layout
+    data = {
+        "format": MARKER,
+        "version": VERSION,
+        "title": book.title,
+        "author": book.author,
+        "layout": {name: getattr(layout, name) for name in _LAYOUT},
+        "puzzles": [
+            {
+                "title": entry.title,
+                "status": entry.status,
+                "difficulty": entry.difficulty,
+                "solution": None if entry.solution is None else grid_to_text(entry.solution),
+                "document": json.loads(studio_json.write(entry.document)),
+            }
+            for entry in book.entries
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def read(text: str, source: str | None = None) -> Book:
+    """Parse a book file.
+
+    Raises:
+        FormatError: naming the field at fault (``puzzles[3].document.clues.rows[0]: ...``),
+            attributed to ``source``.
+        PuzzleError: for a puzzle of the book that cannot be valid.
+    """
+    try:
+        return _read(studio_json.decode(text))
+    except FormatError as error:
+        raise (error.located(source) if source else error) from None
+
+
+def load_book(path: str | os.PathLike[str]) -> Book:
+    """The book in the file at ``path``, or a book of the puzzle documents in a folder, in
+    file-name order (titles from the documents, each analysed for its solution).
+
+    Raises:
+        FormatError: a missing or malformed file (or a folder without puzzles).
+        PuzzleError: a puzzle that cannot be valid.
+    """
+    location = Path(path)
+    if location.is_dir():
+        return _book_of_folder(location)
+    try:
+        content = location.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FormatError("no such file", source=str(location)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise FormatError(f"cannot read the book: {error}", source=str(location)) from None
+    return read(content, str(location))
+
+
+def save_book(book: Book, path: str | os.PathLike[str]) -> None:
+    """Write ``book`` to ``path`` atomically.
+
+    Raises:
+        StudioError: when the file cannot be written (the old file is then unchanged).
+    """
+    try:
+        atomic.write_text(os.fspath(path), write(book))
+    except OSError as error:
+        raise StudioError(f"{path}: cannot write the book: {error.strerror or error}") from error
+
+
+def _book_of_folder(folder: Path) -> Book:
+    files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    documents: list[Document] = []
+    for file in files:
+        try:
+            documents.append(load(file))
+        except FormatError:
+            continue  # a folder holds other files too (notes, images): skip what is no puzzle
+    if not documents:
+        raise FormatError("no puzzle documents in this folder", source=str(folder))
+    entries = [
+        entry_for(document, document.title or file_title)
+        for document, file_title in zip(documents, (f.stem for f in files), strict=False)
+    ]
+    return Book(title=folder.name, entries=tuple(entries))
+
+
+def _read(value: object) -> Book:
+    data = typed(value, dict, "")
+    if data.get("format") != MARKER:
+        fail("format", f'expected "{MARKER}" (a Puzzle Studio book)')
+    version = positive(field(data, "version", int), "version")
+    if version > VERSION:
+        raise FormatError(
+            f"made by a newer Puzzle Studio (book version {version}); this one reads up to "
+            f"{VERSION}"
+        )
+    check_known(data, _FIELDS, "")
+    layout = _layout(field(data, "layout", dict))
+    puzzles = field(data, "puzzles", list)
+    entries = tuple(_entry(item, f"puzzles[{index}]") for index, item in enumerate(puzzles))
+    return Book(
+        title=text(data.get("title", ""), "title"),
+        author=text(data.get("author", ""), "author"),
+        layout=layout,
+        entries=entries,
+    )
+
+
+def _layout(data: Mapping[str, object]) -> BookLayout:
+    check_known(data, _LAYOUT, "layout.")
+    values: dict[str, object] = {}
+    for name in ("title_page", "contents", "solutions"):
+        if name in data:
+            values[name] = _flag(data[name], f"layout.{name}")
+    if "page_size" in data:
+        size = typed(data["page_size"], str, "layout.page_size")
+        if size not in PAGE_SIZES:
+            fail("layout.page_size", f"expected one of {', '.join(PAGE_SIZES)}, found {size!r}")
+        values["page_size"] = size
+    if data.get("per_page") is not None:
+        count = typed(data["per_page"], int, "layout.per_page")
+        if count not in PER_PAGE:
+            fail("layout.per_page", f"expected one of {PER_PAGE} or null, found {count}")
+        values["per_page"] = count
+    for name in ("margin_mm", "gutter_mm"):
+        if name in data:
+            number = data[name]
+            if not isinstance(number, int | float) or isinstance(number, bool) or number < 0:
+                fail(f"layout.{name}", f"expected a length in millimetres, found {number!r}")
+            values[name] = float(number)
+    return BookLayout(**values)  # type: ignore[arg-type]
+
+
+def _flag(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        fail(where, f"expected true or false, found {value!r}")
+    return value
+
+
+def _entry(value: object, where: str) -> BookEntry:
+    data = typed(value, dict, where)
+    check_known(data, _ENTRY, f"{where}.")
+    try:
+        document = studio_json.read_object(field(data, "document", dict, f"{where}."))
+        document.puzzle.validate()
+    except FormatError as error:
+        raise FormatError(f"{where}.document: {error}") from None
+    except PuzzleError as error:
+        raise PuzzleError(f"{where}: {error}") from None
+    status = text(data.get("status", Status.UNKNOWN.value), f"{where}.status")
+    if status not in _STATUSES:
+        fail(f"{where}.status", f"expected one of {', '.join(_STATUSES)}, found {status!r}")
+    difficulty = data.get("difficulty")
+    if difficulty is not None:
+        difficulty = typed(difficulty, int, f"{where}.difficulty")
+        if not 1 <= difficulty <= 5:
+            fail(f"{where}.difficulty", f"expected 1 to 5 or null, found {difficulty}")
+    return BookEntry(
+        document=document,
+        title=text(data.get("title", ""), f"{where}.title"),
+        solution=_solution(data.get("solution"), document, f"{where}.solution"),
+        status=status,
+        difficulty=difficulty,
+    )
+
+
+def _solution(value: object, document: Document, where: str) -> BoolGrid | None:
+    if value is None:
+        return None
+    height, width = document.puzzle.shape
+    rows = typed(value, list, where)
+    if len(rows) != height:
+        fail(where, f"expected {height} rows (the puzzle's height), found {len(rows)}")
+    for index, row in enumerate(rows):
+        cells = typed(row, str, f"{where}[{index}]")
+        bad = first_bad_cell(cells)
+        if bad is not None:
+            fail(f"{where}[{index}][{bad}]", bad_cell_message(cells[bad]))
+        if len(cells) != width:
+            fail(f"{where}[{index}]", f"expected {width} cells, found {len(cells)}")
+    return grid_from_text(rows)

@@ -1,0 +1,109 @@
+"""Many puzzles at once, on several processes, the same whatever their number.
+
+python-sat holds the GIL in plain solve calls, so threads would not run generators side by side:
+a process pool does (DESIGN.md §2, Threads). Puzzle ``i`` comes from ``puzzle_seed(seed, i)``
+(:func:`.base.puzzle_seed`), results are taken in index order, and a puzzle equal to an earlier
+one is skipped for the next index: so the batch depends on the seed only, not on the number of
+processes or on which finishes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from studio.core.cancel import CancelToken
+from studio.core.generate import generate, resolved
+from studio.core.generate.base import Generated, GeneratorError, GeneratorOptions, puzzle_seed
+
+MAX_INDICES_PER_PUZZLE = 20
+"""Indices tried per puzzle wanted before giving up on finding that many distinct puzzles
+(tiny sizes have few puzzles)."""
+
+
+def _make(options: GeneratorOptions, seed: int) -> Generated:
+    return generate(options, seed)
+
+
+def generate_batch(
+    options: GeneratorOptions,
+    seed: int,
+    count: int,
+    *,
+    jobs: int = 1,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Iterator[Generated]:
+    """``count`` distinct puzzles (no two with the same clues and givens), in index order.
+
+    Args:
+        options: what to generate (the kind's generator is chosen by ``options.kind``).
+        seed: the batch's seed; the result depends on it alone.
+        count: puzzles wanted.
+        jobs: processes to generate on (1: in this process).
+        cancel: checked between puzzles; stops the pool.
+        progress: ``progress(done, count)`` after each puzzle yielded.
+
+    Raises:
+        GeneratorError: bad options, ``jobs`` < 1, or fewer than ``count`` distinct puzzles
+            within :data:`MAX_INDICES_PER_PUZZLE` indices per puzzle.
+        Stopped: when ``cancel`` fires.
+    """
+    if jobs < 1:
+        raise GeneratorError(f"jobs must be at least 1, got {jobs}")
+    if count < 0:
+        raise GeneratorError(f"count must be 0 or more, got {count}")
+    options = resolved(options)
+    token = cancel or CancelToken()
+    return _distinct(options, seed, count, jobs, token, progress)
+
+
+def _distinct(
+    options: GeneratorOptions,
+    seed: int,
+    count: int,
+    jobs: int,
+    cancel: CancelToken,
+    progress: Callable[[int, int], None] | None,
+) -> Iterator[Generated]:
+    if count == 0:
+        return
+    seen: set[object] = set()
+    made = 0
+    limit = count * MAX_INDICES_PER_PUZZLE
+    for generated in _in_order(options, seed, limit, jobs, cancel):
+        if generated.document.puzzle in seen:
+            continue
+        seen.add(generated.document.puzzle)
+        made += 1
+        if progress is not None:
+            progress(made, count)
+        yield generated
+        if made == count:
+            return
+    raise GeneratorError(f"only {made} distinct puzzles of {count} could be made")
+
+
+def _in_order(
+    options: GeneratorOptions, seed: int, limit: int, jobs: int, cancel: CancelToken
+) -> Iterator[Generated]:
+    """Puzzles ``0 .. limit-1`` of the batch, in order, made ``jobs`` at a time."""
+    if jobs == 1:
+        for index in range(limit):
+            cancel.check()
+            yield generate(options, puzzle_seed(seed, index), cancel=cancel)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending: dict[int, Future[Generated]] = {}
+        submitted = 0
+        try:
+            for index in range(limit):
+                # Keep every process busy, but do not run far ahead of what is consumed.
+                while submitted < limit and submitted < index + 2 * jobs:
+                    pending[submitted] = pool.submit(_make, options, puzzle_seed(seed, submitted))
+                    submitted += 1
+                cancel.check()
+                yield pending.pop(index).result()
+        finally:
+            for future in pending.values():
+                future.cancel()

@@ -1,0 +1,148 @@
+"""One puzzle, drawn whole (grid and clues) into a rectangle, and exported as PNG, SVG or PDF.
+
+The same drawing serves the book's pages (:mod:`.book`), the window's thumbnails and the
+``studio export`` command. *Puzzle view* shows what a solver gets (clues, givens, an empty
+grid); *solution view* fills in the solution.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtSvg import QSvgGenerator
+
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.grid import BoolGrid
+from studio.core.puzzle import Puzzle
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
+from studio.render.scene import SURROUNDS, Scene, draw_scene, surround_slots
+
+IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
+"""The files :func:`export_image` writes, by extension."""
+
+
+def extent(puzzle: Puzzle) -> tuple[int, int]:
+    """``(rows, columns)`` of cell slots the whole puzzle takes: grid plus surround."""
+    top, left = surround_slots(puzzle)
+    height, width = puzzle.shape
+    return height + top, width + left
+
+
+def fit_cell(puzzle: Puzzle, size: QSizeF) -> float:
+    """The largest cell size (in the painter's units) at which the whole puzzle fits ``size``."""
+    rows, cols = extent(puzzle)
+    return min(size.width() / cols, size.height() / rows)
+
+
+def draw_puzzle(
+    painter: QPainter,
+    area: QRectF,
+    puzzle: Puzzle,
+    *,
+    solution: BoolGrid | None = None,
+    palette: Palette = DEFAULT_PALETTE,
+    surround: bool = True,
+    max_cell: float | None = None,
+) -> QRectF:
+    """Draw ``puzzle`` as large as fits ``area``, centred: its surround (a nonogram's clues)
+    and its grid, with ``solution`` filled in (solution view) or not (puzzle view).
+
+    Args:
+        surround: draw the clues around the grid (False for the small solutions at the back
+            of a book, which only show the grid).
+        max_cell: the largest cell size, so that a small puzzle is not blown up.
+
+    Returns:
+        The rectangle the grid took (without the surround).
+    """
+    top, left = surround_slots(puzzle) if surround else (0, 0)
+    height, width = puzzle.shape
+    cell = min(area.width() / (width + left), area.height() / (height + top))
+    if max_cell is not None:
+        cell = min(cell, max_cell)
+    used = QSizeF((width + left) * cell, (height + top) * cell)
+    origin_x = area.left() + (area.width() - used.width()) / 2 + left * cell
+    origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
+    layout = Layout(puzzle.shape, cell, origin_x, origin_y)
+    scene = Scene(puzzle, picture=solution)
+    draw_scene(painter, layout, scene, palette)
+    kind_surround = SURROUNDS.get(puzzle.kind)
+    if surround and kind_surround is not None:
+        kind_surround.draw(painter, layout, scene, palette)
+    return QRectF(origin_x, origin_y, width * cell, height * cell)
+
+
+def export_image(
+    document: Document,
+    path: str | os.PathLike[str],
+    *,
+    solution: BoolGrid | None = None,
+    cell: float = 24.0,
+) -> None:
+    """Write the puzzle (or, with ``solution``, its solution view) as an image whose kind
+    follows the extension: PNG (``cell`` pixels a cell), SVG (vector) or PDF (vector, one page
+    the puzzle's size, ``cell`` points a cell).
+
+    Raises:
+        StudioError: for another extension, or a file that cannot be written.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in IMAGE_SUFFIXES:
+        raise StudioError(
+            f"{target}: cannot export to {suffix or 'a file without extension'}; "
+            f"use {', '.join(IMAGE_SUFFIXES)}"
+        )
+    puzzle = document.puzzle
+    rows, cols = extent(puzzle)
+    margin = cell / 2
+    size = QSizeF(cols * cell + 2 * margin, rows * cell + 2 * margin)
+    area = QRectF(margin, margin, cols * cell, rows * cell)
+    if suffix == ".png":
+        image = QImage(int(size.width()) + 1, int(size.height()) + 1, QImage.Format.Format_RGB32)
+        image.fill(QColor(DEFAULT_PALETTE.paper))
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        draw_puzzle(painter, area, puzzle, solution=solution)
+        painter.end()
+        ok = image.save(str(target))  # the format follows the extension
+    elif suffix == ".svg":
+        generator = QSvgGenerator()
+        generator.setFileName(str(target))
+        generator.setSize(size.toSize())
+        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+        generator.setTitle(document.title or "Puzzle")
+        generator.setDescription("Made with Puzzle Studio")
+        painter = QPainter(generator)
+        draw_puzzle(painter, area, puzzle, solution=solution)
+        ok = painter.end()
+    else:
+        writer = QPdfWriter(str(target))
+        writer.setTitle(document.title or "Puzzle")
+        writer.setAuthor(document.author)
+        writer.setCreator("Puzzle Studio")
+        # One page the puzzle's size, in points: the painter then draws in points too.
+        writer.setResolution(72)
+        page = QPageSize(size, QPageSize.Unit.Point, "puzzle")
+        writer.setPageLayout(
+            QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
+        )
+        painter = QPainter(writer)
+        draw_puzzle(painter, area, puzzle, solution=solution)
+        ok = painter.end()
+    if not ok or not target.exists():
+        raise StudioError(f"{target}: cannot write the image")
+
+
+def thumbnail(document: Document, side: int, *, solution: BoolGrid | None = None) -> QImage:
+    """A ``side`` × ``side`` pixel picture of the puzzle (for lists), white background."""
+    image = QImage(side, side, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    draw_puzzle(painter, QRectF(1, 1, side - 2, side - 2), document.puzzle, solution=solution)
+    painter.end()
+    return image

@@ -1,0 +1,79 @@
+"""Book files: round trips, errors naming the field, folders as books, atomic saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from studio.core import formats
+from studio.core.book import Book, BookLayout, entry_for
+from studio.core.document import Document
+from studio.core.errors import FormatError, PuzzleError
+from studio.core.formats.book_json import load_book, read, save_book, write
+from studio.core.grid import grid_from_text
+
+PICTURES = [["###", "#..", "##."], ["#.", ".#"], ["###", "#.#"]]
+
+
+def sample_book() -> Book:
+    entries = [
+        entry_for(Document.from_picture("nonogram", grid_from_text(rows), title=f"P{i}"))
+        for i, rows in enumerate(PICTURES)
+    ]
+    layout = BookLayout(page_size="6x9", per_page=4, title_page=False)
+    return Book(title="Winter", author="Ann", layout=layout, entries=tuple(entries))
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    book = sample_book()
+    path = tmp_path / "w.book.json"
+    save_book(book, path)
+    again = load_book(path)
+    assert (again.title, again.author, again.layout) == (book.title, book.author, book.layout)
+    assert again.titles() == book.titles()
+    for before, after in zip(book.entries, again.entries, strict=True):
+        assert after.document == before.document
+        assert (after.status, after.difficulty) == (before.status, before.difficulty)
+        assert np.array_equal(after.solution, before.solution)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.update(format="x"), 'format: expected "puzzle-studio-book"'),
+        (lambda d: d.update(version=9), "newer Puzzle Studio"),
+        (lambda d: d["layout"].update(page_size="A5"), "layout.page_size: expected one of"),
+        (lambda d: d["layout"].update(per_page=5), "layout.per_page"),
+        (lambda d: d["puzzles"][1].update(difficulty=7), r"puzzles\[1\].difficulty"),
+        (lambda d: d["puzzles"][0].update(solution=["#"]), r"puzzles\[0\].solution: expected 3"),
+        (
+            lambda d: d["puzzles"][2]["document"]["clues"].update(rows=[[9], [1]]),
+            r"puzzles\[2\]: row 1: clue 9 needs 9 cells",
+        ),
+        (lambda d: d.update(extra=1), 'unknown field "extra"'),
+    ],
+)
+def test_errors_name_the_field(edit, message: str) -> None:  # type: ignore[no-untyped-def]
+    data = json.loads(write(sample_book()))
+    edit(data)
+    with pytest.raises((FormatError, PuzzleError), match=message):
+        read(json.dumps(data))
+
+
+def test_a_folder_of_puzzles_is_a_book_in_file_name_order(tmp_path: Path) -> None:
+    for name, rows in zip(("b.json", "a.txt", "c.json"), PICTURES, strict=True):
+        formats.save(Document.from_picture("nonogram", grid_from_text(rows)), tmp_path / name)
+    (tmp_path / "notes.md").write_text("not a puzzle")
+    book = load_book(tmp_path)
+    assert book.titles() == ["a", "b", "c"]
+    assert [e.status for e in book.entries] == ["multiple", "unique", "unique"]
+
+
+def test_missing_book_and_empty_folder(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="no such file"):
+        load_book(tmp_path / "none.book.json")
+    with pytest.raises(FormatError, match="no puzzle documents"):
+        load_book(tmp_path)

@@ -1,0 +1,83 @@
+"""A book as PDF: page count and size, the texts a reader needs, the solutions at the back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pytestqt.qtbot import QtBot
+
+from studio.core.book import Book, BookLayout, entry_for
+from studio.core.errors import StudioError
+from studio.core.generate import GeneratorOptions
+from studio.core.generate.batch import generate_batch
+from studio.render.book import export_book
+
+POINTS_PER_INCH = 72
+
+
+def twelve_puzzles() -> Book:
+    """Twelve unique puzzles of three sizes."""
+    entries = []
+    for size, seed in ((5, 1), (10, 2), (15, 3)):
+        batch = generate_batch(GeneratorOptions((size, size)), seed, 4)
+        entries += [entry_for(g.document, analysis=g.analysis) for g in batch]
+    return Book(title="Twelve Puzzles", author="Puzzle Studio Tests", entries=tuple(entries))
+
+
+@pytest.fixture(scope="module")
+def book() -> Book:
+    return twelve_puzzles()
+
+
+@pytest.mark.parametrize(
+    ("size", "inches"), [("A4", (8.27, 11.69)), ("letter", (8.5, 11)), ("6x9", (6, 9))]
+)
+def test_pages_have_the_book_size(
+    qtbot: QtBot, tmp_path: Path, book: Book, size: str, inches: tuple[float, float]
+) -> None:
+    target = tmp_path / "book.pdf"
+    result = export_book(
+        Book(book.title, book.author, BookLayout(page_size=size), book.entries), target
+    )
+    reader = PdfReader(target)
+    assert len(reader.pages) == result.pages
+    box = reader.pages[0].mediabox
+    assert float(box.width) / POINTS_PER_INCH == pytest.approx(inches[0], abs=0.02)
+    assert float(box.height) / POINTS_PER_INCH == pytest.approx(inches[1], abs=0.02)
+
+
+def test_book_text_numbers_and_metadata(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
+    target = tmp_path / "book.pdf"
+    result = export_book(
+        Book(book.title, book.author, BookLayout(per_page=4), book.entries), target
+    )
+    reader = PdfReader(target)
+    # Title page, contents, 12 puzzles 4 a page, solutions.
+    assert result.per_page == 4
+    assert result.puzzle_pages == (3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5)
+    texts = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert "Twelve Puzzles" in texts[0]
+    assert "Contents" in texts[1]
+    for number, title in enumerate(book.titles(), start=1):
+        assert f"{number}. {title}" in texts[1]
+    assert f"1. {book.titles()[0]}" in texts[2]
+    assert "Solutions" in texts[5]
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Twelve Puzzles"
+    assert reader.metadata.author == "Puzzle Studio Tests"
+    # Page numbers at the foot of each page.
+    for number, text in enumerate(texts, start=1):
+        assert str(number) in text.split(), number
+
+
+def test_without_title_contents_and_solutions(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
+    layout = BookLayout(per_page=6, title_page=False, contents=False, solutions=False)
+    result = export_book(Book(book.title, book.author, layout, book.entries), tmp_path / "b.pdf")
+    assert result.pages == 2
+
+
+def test_an_empty_book_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
+    with pytest.raises(StudioError, match="no puzzles"):
+        export_book(Book(), tmp_path / "b.pdf")
