@@ -1,0 +1,82 @@
+"""An immutable value edited in the window, its file, and its undo history.
+
+Values (documents, books) are immutable, so an undo command just holds the value before and
+after (:class:`Replace`). :class:`EditedFile` is what the window edits: the puzzle document
+(:class:`~studio.gui.document_model.DocumentModel`) and the book
+(:class:`~studio.gui.book_model.BookModel`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+
+class Replace(QUndoCommand):
+    """An undoable change: the whole value before and after, shown through ``show``."""
+
+    def __init__(self, show: Callable[[Any], None], before: object, after: object, text: str):
+        super().__init__(text)
+        self._show = show
+        self._before = before
+        self._after = after
+
+    def redo(self) -> None:
+        self._show(self._after)
+
+    def undo(self) -> None:
+        self._show(self._before)
+
+
+class EditedFile(QObject):
+    """A value being edited, the file it is saved in, and its undo stack.
+
+    Signals:
+        changed(): the value changed (an edit, undo/redo, or another value loaded).
+        file_changed(): the file or the saved state changed (for titles).
+    """
+
+    changed = Signal()
+    file_changed = Signal()
+
+    def __init__(self, value: object, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._value = value
+        self._path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self.file_changed)
+
+    @property
+    def path(self) -> Path | None:
+        """The file this is saved in; ``None`` until saved."""
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def _load(self, value: object, path: Path | None) -> None:
+        """Start on another value; the undo history starts afresh."""
+        self._path = path
+        self.undo_stack.clear()
+        self._show(value)
+        self.file_changed.emit()
+
+    def mark_saved(self, path: Path) -> None:
+        self._path = path
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+
+    def _replace(self, value: object, text: str) -> None:
+        """Change the value as one undoable step called ``text``."""
+        if value is not self._value:
+            self.undo_stack.push(Replace(self._show, self._value, value, text))
+
+    def _show(self, value: object) -> None:
+        if value is not self._value:
+            self._value = value
+            self.changed.emit()
