@@ -21,7 +21,9 @@ from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from studio.core.book import Book, BookEntry
+from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
+from studio.core.formats.atomic import replacing
 from studio.render.export import draw_puzzle, fit_cell
 
 DPI = 300
@@ -173,26 +175,51 @@ def export_book(
     path: str | os.PathLike[str],
     *,
     progress: Callable[[int, int], None] | None = None,
+    cancel: CancelToken | None = None,
 ) -> BookExport:
     """Write ``book`` as a PDF at ``path`` (see the module docstring for the pages).
 
+    The PDF is written beside ``path`` and replaces it only when complete: a failed or stopped
+    export leaves the file there before untouched.
+
     Args:
         progress: called with ``(puzzles drawn, puzzles)`` as the pages are made.
+        cancel: checked after each puzzle.
 
     Raises:
         StudioError: an empty book, or a file that cannot be written.
+        Stopped: when ``cancel`` fires.
     """
     if not book.entries:
         raise StudioError("the book holds no puzzles yet")
     started = time.perf_counter()
     target = Path(path)
-    pages = _Pages(target, book)
+    try:
+        with replacing(target) as temporary:
+            pages = _Pages(temporary, book)
+            try:
+                puzzle_pages, per_page = _draw_book(pages, book, progress, cancel)
+            finally:
+                count = pages.finish()  # a painter left open would write on at exit
+            if temporary.stat().st_size == 0:
+                raise StudioError(f"{target}: cannot write the PDF")
+    except OSError as error:
+        raise StudioError(f"{target}: cannot write the PDF ({error.strerror})") from error
+    return BookExport(count, puzzle_pages, per_page, time.perf_counter() - started)
+
+
+def _draw_book(
+    pages: _Pages,
+    book: Book,
+    progress: Callable[[int, int], None] | None,
+    cancel: CancelToken | None,
+) -> tuple[tuple[int, ...], int]:
+    """Draw every page but the last footer; ``(each puzzle's page, puzzles per page)``."""
     layout = book.layout
     titles = book.titles()
     label_height = _mm(9)
-    area = pages.area()
     per_page = layout.per_page or choose_per_page(
-        book.entries, area, label_height, (6, 4, 2, 1), READABLE_CELL_MM
+        book.entries, pages.area(), label_height, (6, 4, 2, 1), READABLE_CELL_MM
     )
     contents_pages = math.ceil(len(book.entries) / CONTENTS_LINES) if layout.contents else 0
     first_puzzle_page = 1 + int(layout.title_page) + contents_pages
@@ -211,16 +238,15 @@ def export_book(
         ):
             pages.text(label, _label(entry, number, titles[number - 1]), 11, _LEFT, bold=True)
             draw_puzzle(pages.painter, slot, entry.document.puzzle, max_cell=_mm(LARGEST_CELL_MM))
+            if cancel is not None:
+                cancel.check()
             if progress is not None:
                 progress(number, len(book.entries))
         if start + per_page < len(book.entries) or layout.solutions:
             pages.next()
     if layout.solutions:
         _solutions(pages, book)
-    count = pages.finish()
-    if not target.exists():
-        raise StudioError(f"{target}: cannot write the PDF")
-    return BookExport(count, puzzle_pages, per_page, time.perf_counter() - started)
+    return puzzle_pages, per_page
 
 
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter

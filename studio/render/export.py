@@ -16,13 +16,11 @@ from PySide6.QtSvg import QSvgGenerator
 
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.formats.atomic import replacing
 from studio.core.grid import BoolGrid
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 from studio.render.scene import SURROUNDS, Scene, draw_scene, surround_slots
-
-IMAGE_SUFFIXES = (".png", ".svg", ".pdf")
-"""The files :func:`export_image` writes, by extension."""
 
 
 def extent(puzzle: Puzzle) -> tuple[int, int]:
@@ -102,40 +100,59 @@ def export_image(
     margin = cell / 2
     size = QSizeF(cols * cell + 2 * margin, rows * cell + 2 * margin)
     area = QRectF(margin, margin, cols * cell, rows * cell)
-    if suffix == ".png":
-        image = QImage(int(size.width()) + 1, int(size.height()) + 1, QImage.Format.Format_RGB32)
-        image.fill(QColor(DEFAULT_PALETTE.paper))
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        draw_puzzle(painter, area, puzzle, solution=solution)
-        painter.end()
-        ok = image.save(str(target))  # the format follows the extension
-    elif suffix == ".svg":
-        generator = QSvgGenerator()
-        generator.setFileName(str(target))
-        generator.setSize(size.toSize())
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle(document.title or "Puzzle")
-        generator.setDescription("Made with Puzzle Studio")
-        painter = QPainter(generator)
-        draw_puzzle(painter, area, puzzle, solution=solution)
-        ok = painter.end()
-    else:
-        writer = QPdfWriter(str(target))
-        writer.setTitle(document.title or "Puzzle")
-        writer.setAuthor(document.author)
-        writer.setCreator("Puzzle Studio")
-        # One page the puzzle's size, in points: the painter then draws in points too.
-        writer.setResolution(72)
-        page = QPageSize(size, QPageSize.Unit.Point, "puzzle")
-        writer.setPageLayout(
-            QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
-        )
-        painter = QPainter(writer)
-        draw_puzzle(painter, area, puzzle, solution=solution)
-        ok = painter.end()
-    if not ok or not target.exists():
-        raise StudioError(f"{target}: cannot write the image")
+    try:
+        with replacing(target) as temporary:
+            if not _WRITERS[suffix](temporary, document, size, area, solution):
+                raise StudioError(f"{target}: cannot write the image")
+    except OSError as error:
+        raise StudioError(f"{target}: cannot write the image ({error.strerror})") from error
+
+
+def _write_png(
+    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+) -> bool:
+    image = QImage(int(size.width()) + 1, int(size.height()) + 1, QImage.Format.Format_RGB32)
+    image.fill(QColor(DEFAULT_PALETTE.paper))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    painter.end()
+    return image.save(str(path))  # PNG: the extension says so
+
+
+def _write_svg(
+    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+) -> bool:
+    generator = QSvgGenerator()
+    generator.setFileName(str(path))
+    generator.setSize(size.toSize())
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(document.title or "Puzzle")
+    generator.setDescription("Made with Puzzle Studio")
+    painter = QPainter(generator)
+    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    return painter.end()
+
+
+def _write_pdf(
+    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+) -> bool:
+    writer = QPdfWriter(str(path))
+    writer.setTitle(document.title or "Puzzle")
+    writer.setAuthor(document.author)
+    writer.setCreator("Puzzle Studio")
+    # One page the puzzle's size, in points: the painter then draws in points too.
+    writer.setResolution(72)
+    page = QPageSize(size, QPageSize.Unit.Point, "puzzle")
+    writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
+    painter = QPainter(writer)
+    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    return painter.end()
+
+
+_WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
+IMAGE_SUFFIXES = tuple(_WRITERS)
+"""The files :func:`export_image` writes, by extension."""
 
 
 def thumbnail(document: Document, side: int, *, solution: BoolGrid | None = None) -> QImage:

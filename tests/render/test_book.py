@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,7 @@ from pypdf import PdfReader
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookLayout, entry_for
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import StudioError
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
@@ -81,3 +83,25 @@ def test_without_title_contents_and_solutions(qtbot: QtBot, tmp_path: Path, book
 def test_an_empty_book_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
     with pytest.raises(StudioError, match="no puzzles"):
         export_book(Book(), tmp_path / "b.pdf")
+
+
+def test_a_stopped_export_leaves_the_old_pdf_untouched(
+    qtbot: QtBot, tmp_path: Path, book: Book
+) -> None:
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"the PDF printed last week")
+    cancel = CancelToken()
+
+    def stop_after_three(done: int, _total: int) -> None:
+        if done == 3:
+            cancel.cancel()
+
+    with pytest.raises(Stopped):
+        export_book(book, target, progress=stop_after_three, cancel=cancel)
+    assert target.read_bytes() == b"the PDF printed last week"
+    assert os.listdir(tmp_path) == ["book.pdf"]
+
+
+def test_an_unwritable_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
+    with pytest.raises(StudioError, match="cannot write the PDF"):
+        export_book(book, tmp_path / "missing" / "book.pdf")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -61,6 +62,7 @@ def test_export_writes_each_format(qtbot: QtBot, tmp_path: Path, suffix: str) ->
     data = target.read_bytes()
     magic = {".png": b"\x89PNG", ".svg": b"<?xml", ".pdf": b"%PDF"}[suffix]
     assert data.startswith(magic)
+    assert os.listdir(tmp_path) == [target.name]  # written beside, then renamed
     if suffix == ".png":
         image = QImage(str(target))
         assert not image.isNull()
@@ -78,6 +80,11 @@ def test_export_writes_each_format(qtbot: QtBot, tmp_path: Path, suffix: str) ->
 def test_export_refuses_unknown_formats(qtbot: QtBot, tmp_path: Path) -> None:
     with pytest.raises(StudioError, match=r"cannot export to \.gif"):
         export_image(DOCUMENT, tmp_path / "x.gif")
+
+
+def test_export_to_a_missing_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Path) -> None:
+    with pytest.raises(StudioError, match="cannot write the image"):
+        export_image(DOCUMENT, tmp_path / "missing" / "x.png")
 
 
 def test_thumbnail_is_square(qtbot: QtBot) -> None:
