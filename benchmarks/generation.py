@@ -5,7 +5,7 @@ Usage: ``python benchmarks/generation.py [--count N] [--big-count N] [--repair-c
 [--line-solvable]``
 
 For each size (square) and strategy, ``--count`` puzzles (``--big-count`` from 30×30 up), the
-i-th from seed ``puzzle_seed(--seed, i)`` as ``generate_many`` does:
+i-th from seed ``puzzle_seed(--seed, i)`` as a batch (``generate_batch``) makes it:
 
 - raw ms: the strategy's first raw picture of that seed, empty lines filled (the thesis's
   "Generation" column also counts their CNF encoding; ours has none);

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from studio import __version__
-from studio.gui.main_window import APP_NAME, MainWindow
+from studio import APP_NAME, __version__
+from studio.gui.main_window import MainWindow
 
 
 def run(path: str | None = None) -> int:

@@ -1,4 +1,5 @@
-"""Small dialogs: a new puzzle's size, and importing an image with a live preview."""
+"""Small dialogs: save changes?, a new puzzle's size, and importing an image with a live
+preview."""
 
 from __future__ import annotations
 
@@ -16,17 +17,33 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QSlider,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from studio import APP_NAME
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
 from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import DEFAULT_THRESHOLD, MAX_SIDE, ImportOptions, picture_from_image
+from studio.gui.edited import Choice
 from studio.render.grid import Layout, draw_grid
+
+
+def ask_to_save(parent: QWidget, name: str) -> Choice:
+    """Ask whether to save the unsaved changes to ``name`` (quoted as the user knows it)."""
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        parent,
+        APP_NAME,
+        f"Save the changes to {name}?",
+        buttons.Save | buttons.Discard | buttons.Cancel,
+        buttons.Save,
+    )
+    return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
 
 
 class NewPuzzleDialog(QDialog):

@@ -9,6 +9,7 @@ after (:class:`Replace`). :class:`EditedFile` is what the window edits: the puzz
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum, auto
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +39,12 @@ class EditedFile(QObject):
     Signals:
         changed(): the value changed (an edit, undo/redo, or another value loaded).
         file_changed(): the file or the saved state changed (for titles).
+        loaded(): another value was loaded in place of the one edited so far.
     """
 
     changed = Signal()
     file_changed = Signal()
+    loaded = Signal()
 
     def __init__(self, value: object, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +68,7 @@ class EditedFile(QObject):
         self.undo_stack.clear()
         self._show(value)
         self.file_changed.emit()
+        self.loaded.emit()
 
     def mark_saved(self, path: Path) -> None:
         self._path = path
@@ -80,3 +84,22 @@ class EditedFile(QObject):
         if value is not self._value:
             self._value = value
             self.changed.emit()
+
+
+class Choice(Enum):
+    """The answer to "save your changes?"."""
+
+    SAVE = auto()
+    DISCARD = auto()
+    CANCEL = auto()
+
+
+def may_drop(edited: EditedFile, ask: Callable[[], Choice], save: Callable[[], bool]) -> bool:
+    """Whether ``edited`` may be closed or replaced now: it has no unsaved change, or ``ask``
+    says to discard it, or to save it and ``save`` succeeds."""
+    if not edited.modified:
+        return True
+    choice = ask()
+    if choice == Choice.SAVE:
+        return save()
+    return choice == Choice.DISCARD

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 
 from PySide6.QtCore import Qt, Signal
@@ -22,12 +23,15 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import GENERATORS, Generated, GeneratorOptions, generate_many
+from studio.core.generate import GENERATORS, Generated, GeneratorOptions
+from studio.core.generate.batch import generate_batch
 from studio.core.kinds import get_kind
 from studio.gui.workers import Batch, Progress
 
-MAX_COUNT = 20
-"""Puzzles one run may open as windows; scripts make more (``studio generate``)."""
+MAX_WINDOWS = 20
+"""Puzzles one run may open as windows."""
+MAX_INTO_BOOK = 500
+"""Puzzles one run may add to the book; scripts make more (``studio generate --book``)."""
 
 STRATEGY_TITLES = {
     "picture": "Picture-like (smoothed noise)",
@@ -69,7 +73,11 @@ class GenerateDialog(QDialog):
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setToolTip("No guessing needed: line logic for a nonogram")
         self.logic_solvable.setChecked(True)
-        self.count = _spin(1, MAX_COUNT, 1)
+        self.count = _spin(1, MAX_WINDOWS, 1)
+        self.into_book = QCheckBox("Add them to the &book (instead of opening windows)")
+        self.into_book.toggled.connect(
+            lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_WINDOWS)
+        )
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_box)
         size_row.addWidget(QLabel("×"))
@@ -84,6 +92,7 @@ class GenerateDialog(QDialog):
         form.addRow("S&eed:", seed_row)
         form.addRow("", self.logic_solvable)
         form.addRow("&Count:", self.count)
+        form.addRow("", self.into_book)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel()
@@ -114,6 +123,10 @@ class GenerateDialog(QDialog):
             logic_solvable=self.logic_solvable.isChecked(),
         )
 
+    def adds_to_book(self) -> bool:
+        """Whether the puzzles go into the window's book rather than into new windows."""
+        return self.into_book.isChecked()
+
     def _fill_strategies(self) -> None:
         self.strategy.clear()
         for name in GENERATORS[str(self.kind.currentData())].strategies:
@@ -124,9 +137,13 @@ class GenerateDialog(QDialog):
         if self.batch.busy:
             return
         options, seed, count = self.options(), self.seed.value(), self.count.value()
+        # Other processes pay off from a few puzzles on (each starts in about a second).
+        jobs = min(os.cpu_count() or 1, max(1, count // 4))
 
         def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
-            return list(generate_many(options, seed, count, cancel=cancel, progress=progress))
+            return list(
+                generate_batch(options, seed, count, jobs=jobs, cancel=cancel, progress=progress)
+            )
 
         self._set_running(True)
         self.progress.setRange(0, count)
@@ -154,6 +171,8 @@ class GenerateDialog(QDialog):
             self.strategy,
             self.density,
             self.seed,
+            self.count,
+            self.into_book,
         ):
             box.setEnabled(not running)
 

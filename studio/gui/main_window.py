@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from enum import Enum, auto
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -15,16 +15,22 @@ from PySide6.QtGui import (
     QDragEnterEvent,
     QDropEvent,
     QKeySequence,
+    QUndoGroup,
+    QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QWidget,
 )
+from shiboken6 import isValid
 
+from studio import APP_NAME
 from studio.core import formats
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
@@ -43,15 +49,16 @@ from studio.gui.analysis import (
     analysis_job,
     rating_job,
 )
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
+from studio.gui.book_commands import BookCommands
+from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
 from studio.gui.document_model import DocumentModel
+from studio.gui.edited import Choice, may_drop
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
 from studio.gui.workers import Batch, LatestOnly
 
-APP_NAME = "Puzzle Studio"
 SUGGESTION_TIME_LIMIT = 30.0
 """Seconds the search for repair suggestions may take before it gives up."""
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
@@ -61,14 +68,6 @@ _PUZZLE_PATTERNS = " ".join(
 PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
-
-
-class Choice(Enum):
-    """The answer to "save your changes?"."""
-
-    SAVE = auto()
-    DISCARD = auto()
-    CANCEL = auto()
 
 
 def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
@@ -103,7 +102,9 @@ class MainWindow(QMainWindow):
         self.repair_dock.setObjectName("repairDock")
         self.repair_dock.setWidget(self.repair_panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
-        self.resizeDocks([self.repair_dock], [240], Qt.Orientation.Horizontal)
+        self.book = BookCommands(self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
+        self.resizeDocks([self.repair_dock, self.book.dock], [240, 230], Qt.Orientation.Horizontal)
         scroll = QScrollArea()
         scroll.setWidget(self.view)
         scroll.setWidgetResizable(True)
@@ -112,6 +113,7 @@ class MainWindow(QMainWindow):
         self.status_label.setObjectName("analysisStatus")
         self.position_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
         self.setAcceptDrops(True)
         self._build_actions()
@@ -134,14 +136,14 @@ class MainWindow(QMainWindow):
         self.repair_panel.apply.connect(self.apply_repair)
         self.repair_panel.repair_all.connect(self.repair_all)
         self.view.hovered.connect(self._show_position)
-        self.view.message.connect(self._show_message)
+        self.view.message.connect(self.show_message)
         self.resize(900, 700)
         self._update_title()
         self._document_changed(immediately=True)
 
     # Actions and menus ----------------------------------------------------------------------
 
-    def _action(
+    def add_action(
         self,
         text: str,
         slot: Callable[..., object],
@@ -156,30 +158,40 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self.new_action = self._action("&New…", self.new_puzzle, keys.New)
-        self.open_action = self._action("&Open…", self.open_dialog, keys.Open)
-        self.save_action = self._action("&Save", self.save, keys.Save)
-        self.save_as_action = self._action("Save &As…", self.save_as, keys.SaveAs)
-        self.import_action = self._action("&Import Image…", self.import_dialog, "Ctrl+I")
-        self.generate_action = self._action("&Generate…", self.generate_dialog, "Ctrl+G")
-        self.new_window_action = self._action("New &Window", self.new_window, "Ctrl+Shift+N")
-        self.quit_action = self._action("&Quit", self.close, keys.Quit)
-        self.undo_action = self.model.undo_stack.createUndoAction(self, "&Undo")
+        self.new_action = self.add_action("&New…", self.new_puzzle, keys.New)
+        self.open_action = self.add_action("&Open…", self.open_dialog, keys.Open)
+        self.save_action = self.add_action("&Save", self.save, keys.Save)
+        self.save_as_action = self.add_action("Save &As…", self.save_as, keys.SaveAs)
+        self.import_action = self.add_action("&Import Image…", self.import_dialog, "Ctrl+I")
+        self.generate_action = self.add_action("&Generate…", self.generate_dialog, "Ctrl+G")
+        self.new_window_action = self.add_action("New &Window", self.new_window, "Ctrl+Shift+N")
+        self.quit_action = self.add_action("&Quit", self.close, keys.Quit)
+        # Undo follows what was edited last, or what has the focus: the puzzle or the book.
+        self.undo_group = QUndoGroup(self)
+        for stack in (self.model.undo_stack, self.book.model.undo_stack):
+            self.undo_group.addStack(stack)
+            stack.indexChanged.connect(partial(self._stack_edited, stack))
+        self.undo_group.setActiveStack(self.model.undo_stack)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcut(keys.Undo)
-        self.redo_action = self.model.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcut(keys.Redo)
-        self.zoom_in_action = self._action("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
-        self.zoom_out_action = self._action("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)
-        self.zoom_reset_action = self._action(
+        self.addActions([self.undo_action, self.redo_action])
+        self.zoom_in_action = self.add_action("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
+        self.zoom_out_action = self.add_action("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)
+        self.zoom_reset_action = self.add_action(
             "&Actual Size", lambda: self._zoom(DEFAULT_CELL - self.view.cell), "Ctrl+0"
         )
-        self.variable_action = self._action(
+        self.variable_action = self.add_action(
             "Show &Variable Fields", self.view.set_show_variable, "V"
         )
         self.variable_action.setCheckable(True)
         self.variable_action.setChecked(True)
-        self.stop_action = self._action("&Stop Analysis", self.stop_analysis, "Esc")
-        self.hint_action = self._action("&Hint: Next Step", self.next_hint, "H")
+        self.stop_action = self.add_action("&Stop Analysis", self.stop_analysis, "Esc")
+        self.hint_action = self.add_action("&Hint: Next Step", self.next_hint, "H")
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
@@ -193,6 +205,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.quit_action)
         menu = self.menuBar().addMenu("&Edit")
         menu.addActions([self.undo_action, self.redo_action])
+        self.book.fill_menu(self.menuBar().addMenu("&Book"))
         menu = self.menuBar().addMenu("&View")
         menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
         menu.addSeparator()
@@ -231,7 +244,7 @@ class MainWindow(QMainWindow):
         self._show_status("Checking…")
         self.analysis.request(analysis_job(puzzle), immediately=immediately)
 
-    def _show_message(self, text: str) -> None:
+    def show_message(self, text: str) -> None:
         if text:
             self.statusBar().showMessage(text)
         else:
@@ -318,7 +331,7 @@ class MainWindow(QMainWindow):
             return (before, *change(before, cancel))
 
         self.repair_panel.set_busy(True)
-        self._show_message(f"{doing}… (Esc stops)")
+        self.show_message(f"{doing}… (Esc stops)")
         self.changes.start(job)
 
     def _change_done(self, outcome: tuple[Document, Document, str]) -> None:
@@ -327,11 +340,11 @@ class MainWindow(QMainWindow):
         if before is not self.model.document:
             return  # edited meanwhile: the change is of another document
         self.model.replace(after, title)
-        self._show_message(title)
+        self.show_message(title)
 
     def _change_cancelled(self) -> None:
         self.repair_panel.set_busy(False)
-        self._show_message("Stopped")
+        self.show_message("Stopped")
 
     def _change_failed(self, details: str) -> None:
         self.repair_panel.set_busy(False)
@@ -347,9 +360,11 @@ class MainWindow(QMainWindow):
         """Esc: leave the hint steps, or else stop a running repair or analysis."""
         if self.view.hints is not None:
             self.view.set_hints(None)
-            self._show_message("")
+            self.show_message("")
         elif self.changes.busy:
             self.changes.cancel()
+        elif self.book.busy:
+            self.book.stop()
         elif self.analysis.busy:
             self.analysis.cancel()
             self._show_status("Analysis stopped")
@@ -360,14 +375,14 @@ class MainWindow(QMainWindow):
         try:
             puzzle.validate()
         except PuzzleError as error:
-            self._show_message(f"No hint: {error}")
+            self.show_message(f"No hint: {error}")
             return
         state = self.view.hints
         known = state.known if state is not None else puzzle.givens_grid()
         hint = puzzle.hint(known)
         if hint is None:
             solved = not bool(np.any(known == UNKNOWN))
-            self._show_message(
+            self.show_message(
                 "Solved: every cell follows from the clues"
                 if solved
                 else "No line decides another cell: the rest needs probing or search"
@@ -381,10 +396,20 @@ class MainWindow(QMainWindow):
             known[row, col] = FILLED if filled else EMPTY
         self.view.set_hints(HintState(known, source))
         count = len(hint.cells)
-        self._show_message(
+        self.show_message(
             f"Hint: {hint.reason} decides {count} cell{'s' if count != 1 else ''} "
             "(H: next step, Esc: back to the picture)"
         )
+
+    def _stack_edited(self, stack: QUndoStack, _index: int) -> None:
+        if isValid(stack):  # a stack being destroyed clears itself, which counts as an edit
+            stack.setActive()
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is None or new.window() is not self:
+            return
+        book = self.book.dock.isAncestorOf(new)
+        self.undo_group.setActiveStack((self.book.model if book else self.model).undo_stack)
 
     def _show_status(self, text: str) -> None:
         self.status_label.setText(text)
@@ -463,7 +488,13 @@ class MainWindow(QMainWindow):
 
     def generate_dialog(self) -> None:
         dialog = GenerateDialog(self)
-        dialog.generated.connect(self.open_generated)
+        dialog.generated.connect(
+            lambda puzzles: (
+                self.book.add_generated(puzzles)
+                if dialog.adds_to_book()
+                else self.open_generated(puzzles)
+            )
+        )
         self.run_generate_dialog(dialog)
 
     def open_generated(self, puzzles: list[Generated]) -> None:
@@ -510,16 +541,11 @@ class MainWindow(QMainWindow):
 
     def maybe_save(self) -> bool:
         """Ask to save unsaved changes; True if it is fine to drop the document now."""
-        if not self.model.modified:
-            return True
-        choice = self.ask_save_changes()
-        if choice == Choice.SAVE:
-            return self.save()
-        return choice == Choice.DISCARD
+        return may_drop(self.model, self.ask_save_changes, self.save)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.maybe_save():
-            for runner in (self.analysis, self.rating, self.suggestions, self.changes):
+        if self.maybe_save() and self.book.maybe_save():
+            for runner in (self.analysis, self.rating, self.suggestions, self.changes, self.book):
                 runner.shutdown()
             _WINDOWS.discard(self)
             event.accept()
@@ -560,17 +586,7 @@ class MainWindow(QMainWindow):
         return Path(name) if name else None
 
     def ask_save_changes(self) -> Choice:
-        buttons = QMessageBox.StandardButton
-        answer = QMessageBox.question(
-            self,
-            APP_NAME,
-            f"Save the changes to “{self.model.name}”?",
-            buttons.Save | buttons.Discard | buttons.Cancel,
-            buttons.Save,
-        )
-        return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(
-            answer, Choice.CANCEL
-        )
+        return ask_to_save(self, f"“{self.model.name}”")
 
     def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
         return dialog.exec() == ImportImageDialog.DialogCode.Accepted

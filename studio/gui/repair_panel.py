@@ -1,9 +1,9 @@
-"""The Repair[Puzzle] panel: verified suggestions that make an ambiguous puzzle unique.
+"""The Repair panel: verified suggestions that make an ambiguous puzzle unique.
 
 The window computes the suggestions on a worker after each analysis that finds the puzzle
 ambiguous (:func:`studio.core.repair.suggest`) and hands them here. Hovering or selecting a
 suggestion previews it on the canvas; Apply (or a double-click, or Enter) applies it as one undo
-step. *Repair[Puzzle] all* runs a whole repair (flips or givens) on a worker.
+step. *Repair all* runs a whole repair (flips or givens) on a worker.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ class RepairPanel(QWidget):
         self.strategy = QComboBox()
         self.kind = ""
         self.line_solvable = QCheckBox("and line-solvable")
-        self.repair_all_button = QPushButton("&Repair[Puzzle] all")
+        self.repair_all_button = QPushButton("&Repair all")
         self.repair_all_button.clicked.connect(self._repair_all)
         all_row = QHBoxLayout()
         all_row.addWidget(self.strategy, 1)
@@ -120,7 +120,7 @@ class RepairPanel(QWidget):
         text = (
             "Hover a suggestion to preview it; double-click or Apply to use it."
             if repairs
-            else "No single change helps: try Repair[Puzzle] all."
+            else "No single change helps: try Repair all."
         )
         self._show(text, repairs, searching=False)
 

@@ -202,24 +202,32 @@ class Batch(_Runner):
     def busy(self) -> bool:
         return self._current is not None
 
-    def start(self, job: Job) -> None:
-        """Run ``job(cancel, progress)``; only one at a time."""
+    def start(self, job: Job, *, time_limit: float | None = None) -> None:
+        """Run ``job(cancel, progress)``; only one at a time.
+
+        Args:
+            time_limit: seconds after which ``cancel`` reports a timeout (the job decides what
+                that means; only :meth:`cancel` makes it *cancelled*).
+        """
         if self._current is not None:
             raise RuntimeError("a batch job is already running")
-        self._current = self._start(job, CancelToken())
+        self._current = self._start(job, CancelToken(time_limit))
 
     def cancel(self) -> None:
         if self._current is not None:
             self._current.cancel.cancel()
 
     def _on_done(self, result: object) -> None:
+        self._current = None  # the next job may start now; this thread only has to end
         self.finished.emit(result)
 
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.emit(done, total)
 
     def _on_thread_finished(self) -> None:
-        worker, self._current = self._current, None
+        worker = self.sender()
         super()._on_thread_finished()
-        if worker is not None and worker.cancel.cancelled:
-            self.cancelled.emit()
+        if worker is self._current and isinstance(worker, Worker):  # ended without a result
+            self._current = None
+            if worker.cancel.cancelled:
+                self.cancelled.emit()

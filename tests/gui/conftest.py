@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
-from studio.gui.main_window import Choice, MainWindow
+from studio.gui.edited import Choice
+from studio.gui.main_window import MainWindow
 from studio.gui.workers import running_workers
 
 
@@ -40,6 +41,7 @@ def open_window(qtbot: QtBot):
         first_analysis = qtbot.waitSignal(window.analysis.finished, timeout=10_000)
         # Tests answer "save changes?" themselves where it matters; otherwise closing discards.
         window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+        window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
         qtbot.addWidget(window)
         window.show()
         window.activateWindow()

@@ -15,7 +15,8 @@ from studio.core.grid import grid_from_text
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
-from studio.gui.main_window import Choice, MainWindow, blank_document
+from studio.gui.edited import Choice
+from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from studio.gui.workers import running_workers
 from tests.conftest import SHARED_DATA, shared_record

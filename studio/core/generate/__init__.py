@@ -10,7 +10,7 @@ puzzle's seed (DESIGN.md §3, "Generators").
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
@@ -85,39 +85,6 @@ def generate(
     return generator(options.kind).generate(options, seed, cancel)
 
 
-def generate_many(
-    options: GeneratorOptions,
-    seed: int,
-    count: int,
-    *,
-    cancel: CancelToken | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Iterator[Generated]:
-    """``count`` puzzles, the i-th (from 0) made by ``generate(options, puzzle_seed(seed, i))``
-    so that each can be reproduced alone from its ``Generated.seed`` (the first has ``seed``).
-
-    ``progress(done, count)`` is called after each puzzle is made, before it is yielded.
-
-    Raises:
-        GeneratorError: at once for bad options, a negative seed or count; while iterating,
-            as :func:`generate`.
-        Stopped: when ``cancel`` fires.
-    """
-    check_seed(seed)
-    if count < 0:
-        raise GeneratorError(f"count must be 0 or more, got {count}")
-    options = resolved(options)
-
-    def many() -> Iterator[Generated]:
-        for index in range(count):
-            generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
-            if progress is not None:
-                progress(index + 1, count)
-            yield generated
-
-    return many()
-
-
 __all__ = [
     "GENERATORS",
     "MAX_SIDE",
@@ -127,7 +94,6 @@ __all__ = [
     "GeneratorOptions",
     "KindGenerator",
     "generate",
-    "generate_many",
     "generator",
     "puzzle_seed",
     "resolved",

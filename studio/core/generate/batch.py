@@ -11,10 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing import get_context
 
 from studio.core.cancel import CancelToken
 from studio.core.generate import generate, resolved
-from studio.core.generate.base import Generated, GeneratorError, GeneratorOptions, puzzle_seed
+from studio.core.generate.base import (
+    Generated,
+    GeneratorError,
+    GeneratorOptions,
+    check_seed,
+    puzzle_seed,
+)
 
 MAX_INDICES_PER_PUZZLE = 20
 """Indices tried per puzzle wanted before giving up on finding that many distinct puzzles
@@ -45,10 +52,12 @@ def generate_batch(
         progress: ``progress(done, count)`` after each puzzle yielded.
 
     Raises:
-        GeneratorError: bad options, ``jobs`` < 1, or fewer than ``count`` distinct puzzles
-            within :data:`MAX_INDICES_PER_PUZZLE` indices per puzzle.
+        GeneratorError: at once for bad options, a negative seed or count, or ``jobs`` < 1;
+            while iterating, as :func:`~studio.core.generate.generate`, or for fewer than
+            ``count`` distinct puzzles within :data:`MAX_INDICES_PER_PUZZLE` indices per puzzle.
         Stopped: when ``cancel`` fires.
     """
+    check_seed(seed)
     if jobs < 1:
         raise GeneratorError(f"jobs must be at least 1, got {jobs}")
     if count < 0:
@@ -93,7 +102,9 @@ def _in_order(
             cancel.check()
             yield generate(options, puzzle_seed(seed, index), cancel=cancel)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Spawned, not forked: the caller may have threads (the GUI's workers), and a fork copies
+    # their locks in whatever state they are.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
         pending: dict[int, Future[Generated]] = {}
         submitted = 0
         try:

@@ -12,10 +12,10 @@ from studio.core.generate import (
     GeneratorError,
     GeneratorOptions,
     generate,
-    generate_many,
     puzzle_seed,
 )
 from studio.core.generate import nonogram as generator
+from studio.core.generate.batch import generate_batch
 from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
 from studio.core.generate.nonogram_pictures import fill_empty_lines
 from studio.core.grid import UNKNOWN, BoolGrid
@@ -79,12 +79,12 @@ def test_a_seed_must_be_a_non_negative_integer(seed: object) -> None:
     with pytest.raises(GeneratorError, match="seed must be a non-negative integer"):
         generate(options, seed)  # type: ignore[arg-type]
     with pytest.raises(GeneratorError, match="seed must be a non-negative integer"):
-        generate_many(options, seed, 2)  # type: ignore[arg-type]
+        generate_batch(options, seed, 2)  # type: ignore[arg-type]
 
 
 def test_a_negative_count_is_refused_at_the_call() -> None:
     with pytest.raises(GeneratorError, match="count must be 0 or more, got -1"):
-        generate_many(GeneratorOptions((5, 5)), 1, -1)
+        generate_batch(GeneratorOptions((5, 5)), 1, -1)
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
@@ -210,15 +210,15 @@ def test_puzzle_seeds_follow_the_documented_rule() -> None:
 
 def test_a_batch_of_one_is_the_puzzle_of_its_seed() -> None:
     options = GeneratorOptions((6, 8), strategy="density")
-    (only,) = generate_many(options, 123, 1)
+    (only,) = generate_batch(options, 123, 1)
     assert only.seed == 123
     assert only.document == generate(options, 123).document
 
 
-def test_generate_many_reproduces_each_puzzle_alone_and_reports_progress() -> None:
+def test_a_batch_reproduces_each_puzzle_alone_and_reports_progress() -> None:
     options = GeneratorOptions((7, 7), strategy="clue-stats")
     calls: list[tuple[int, int]] = []
-    batch = list(generate_many(options, 5, 3, progress=lambda done, n: calls.append((done, n))))
+    batch = list(generate_batch(options, 5, 3, progress=lambda done, n: calls.append((done, n))))
     assert calls == [(1, 3), (2, 3), (3, 3)]
     assert [g.seed for g in batch] == [puzzle_seed(5, i) for i in range(3)]
     for generated in batch:
@@ -227,7 +227,7 @@ def test_generate_many_reproduces_each_puzzle_alone_and_reports_progress() -> No
     assert all(
         not np.array_equal(pictures[i], pictures[j]) for i in range(3) for j in range(i + 1, 3)
     )
-    shorter = [g.document for g in generate_many(options, 5, 2)]
+    shorter = [g.document for g in generate_batch(options, 5, 2)]
     assert shorter == [g.document for g in batch[:2]]
 
 
@@ -246,7 +246,7 @@ def test_cancel_between_puzzles_stops_the_batch() -> None:
         if done == 1:
             token.cancel()
 
-    batch = generate_many(GeneratorOptions((6, 6)), 3, 5, cancel=token, progress=progress)
+    batch = generate_batch(GeneratorOptions((6, 6)), 3, 5, cancel=token, progress=progress)
     first = next(batch)
     assert first.seed == puzzle_seed(3, 0)
     with pytest.raises(Stopped):

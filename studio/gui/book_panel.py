@@ -1,0 +1,177 @@
+"""The Book panel: the book's puzzles with thumbnails, verdicts and warnings, in print order.
+
+Reordering (drag, or Ctrl+Up/Down), removing and renaming are undoable book edits made here;
+adding a puzzle and opening one are the window's (:mod:`studio.gui.book_commands`), asked for
+with signals.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import replace
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.book import BookEntry
+from studio.core.kinds import get_kind
+from studio.gui.book_model import BookModel
+from studio.render.export import thumbnail
+
+THUMBNAIL = 56
+"""Side of a puzzle's thumbnail in the list, in pixels."""
+WARNING_COLOR = QColor("#b00020")
+_ENTRY = Qt.ItemDataRole.UserRole
+
+
+def entry_text(number: int, title: str, entry: BookEntry) -> str:
+    """Two lines for the list: number and title; size, kind and difficulty, or the warning."""
+    height, width = entry.document.puzzle.shape
+    kind = get_kind(entry.document.kind).title
+    if entry.warning is not None:
+        verdict = f"⚠ {entry.warning}"
+    elif entry.difficulty is not None:
+        verdict = "★" * entry.difficulty + "☆" * (5 - entry.difficulty)
+    else:
+        verdict = "unique"
+    return f"{number}. {title}\n{width}×{height} {kind} · {verdict}"
+
+
+class BookPanel(QWidget):
+    """Lists the book's puzzles; reorders, removes and renames them as undoable book edits.
+
+    Signals:
+        add_requested(): add the window's puzzle (or update the entry it came from).
+        open_requested(int): open the puzzle at this position in the window.
+        rename_requested(int): ask for a new title for the puzzle at this position.
+    """
+
+    add_requested = Signal()
+    open_requested = Signal(int)
+    rename_requested = Signal(int)
+
+    def __init__(self, model: BookModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self._icons: weakref.WeakKeyDictionary[BookEntry, QIcon] = weakref.WeakKeyDictionary()
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.list = QListWidget()
+        self.list.setObjectName("bookList")
+        self.list.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
+        self.list.setSpacing(2)
+        self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setToolTip("Double-click opens a puzzle; drag to reorder")
+        self.add_button = QPushButton("&Add Puzzle")
+        self.add_button.setToolTip("Add the puzzle in the window to the book (Ctrl+B)")
+        self.open_button = QPushButton("Open")
+        self.rename_button = QPushButton("Rename…")
+        self.remove_button = QPushButton("Remove")
+        buttons = QHBoxLayout()
+        for button in (self.add_button, self.open_button, self.rename_button, self.remove_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+
+        for keys, slot in (
+            ("Ctrl+Up", lambda: self.move_current(-1)),
+            ("Ctrl+Down", lambda: self.move_current(+1)),
+            (QKeySequence.StandardKey.Delete, self.remove_current),
+            ("F2", lambda: self._request(self.rename_requested)),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self.list)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(slot)
+        self.add_button.clicked.connect(self.add_requested)
+        self.open_button.clicked.connect(lambda: self._request(self.open_requested))
+        self.rename_button.clicked.connect(lambda: self._request(self.rename_requested))
+        self.remove_button.clicked.connect(self.remove_current)
+        self.list.itemActivated.connect(lambda item: self.open_requested.emit(self.list.row(item)))
+        self.list.currentRowChanged.connect(self._update_buttons)
+        # A drop moves the item first; the book follows once the drop is over.
+        self.list.model().rowsMoved.connect(lambda *_: QTimer.singleShot(0, self._order_from_list))
+        model.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the book as it is now, keeping the selected row."""
+        book = self.model.book
+        row = self.list.currentRow()
+        self.list.blockSignals(True)
+        self.list.clear()
+        for (number, entry), title in zip(book.numbered(), book.titles(), strict=True):
+            item = QListWidgetItem(self._icon(entry), entry_text(number, title, entry))
+            item.setData(_ENTRY, entry)
+            if entry.warning is not None:
+                item.setForeground(WARNING_COLOR)
+                item.setToolTip(f"Puzzle {number} {entry.warning}: fix it before printing")
+            self.list.addItem(item)
+        self.list.setCurrentRow(min(row, self.list.count() - 1))
+        self.list.blockSignals(False)
+        warnings = book.warnings()
+        count = len(book.entries)
+        text = f"<b>{book.title}</b>" + (f" by {book.author}" if book.author else "")
+        text += f"<br>{count} puzzle{'s' if count != 1 else ''}"
+        if warnings:
+            text += f" · <span style='color:{WARNING_COLOR.name()}'>{len(warnings)} to fix</span>"
+        self.summary.setText(text)
+        self._update_buttons()
+
+    def move_current(self, step: int) -> None:
+        """Move the selected puzzle ``step`` places (−1: earlier) as one undo step."""
+        row, count = self.list.currentRow(), self.list.count()
+        target = row + step
+        if 0 <= row < count and 0 <= target < count:
+            self.model.replace(self.model.book.moved(row, target), f"Move puzzle {row + 1}")
+            self.list.setCurrentRow(target)
+
+    def remove_current(self) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            title = self.model.book.titles()[row]
+            self.model.replace(self.model.book.removed(row), f"Remove “{title}” from the book")
+
+    def rename(self, row: int, title: str) -> None:
+        """Give the puzzle at ``row`` the title ``title`` in the book (empty: "Puzzle N")."""
+        book = self.model.book
+        entries = list(book.entries)
+        entries[row] = replace(entries[row], title=title.strip())
+        self.model.replace(book.with_entries(entries), f"Rename puzzle {row + 1}")
+
+    def _order_from_list(self) -> None:
+        order = [self.list.item(row).data(_ENTRY) for row in range(self.list.count())]
+        book = self.model.book
+        if order != list(book.entries):
+            self.model.replace(book.with_entries(order), "Reorder the book")
+
+    def _request(self, signal: SignalInstance) -> None:
+        row = self.list.currentRow()
+        if row >= 0:
+            signal.emit(row)
+
+    def _update_buttons(self) -> None:
+        selected = self.list.currentRow() >= 0
+        for button in (self.open_button, self.rename_button, self.remove_button):
+            button.setEnabled(selected)
+
+    def _icon(self, entry: BookEntry) -> QIcon:
+        icon = self._icons.get(entry)
+        if icon is None:
+            image = thumbnail(entry.document, THUMBNAIL, solution=entry.solution)
+            icon = self._icons[entry] = QIcon(QPixmap.fromImage(image))
+        return icon

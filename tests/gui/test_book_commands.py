@@ -1,0 +1,195 @@
+"""The window's book: adding, opening, updating, saving and exporting, with real key events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from studio.core.book import Book, BookLayout, entry_for
+from studio.core.document import Document
+from studio.core.formats.book_json import load_book
+from studio.core.grid import grid_from_text
+from studio.core.sat.analysis import Status
+from studio.gui.book_dialog import BookDialog
+from studio.gui.book_panel import WARNING_COLOR
+from studio.gui.edited import Choice
+from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.main_window import MainWindow, open_windows
+
+HEART = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
+# Two solutions: either diagonal of the top-left square.
+DIAGONAL = grid_from_text(["#....", ".#...", ".....", ".....", "....."])
+
+
+def document(picture: np.ndarray, title: str) -> Document:
+    return Document.from_picture("nonogram", picture, title=title)
+
+
+def add_current(qtbot: QtBot, window: MainWindow) -> None:
+    """Ctrl+B, as a person adds the window's puzzle, and wait for its analysis."""
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_adding_puzzles_lists_them_with_verdict_and_warning(qtbot: QtBot, open_window) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    window.model.load(document(DIAGONAL, "Diagonal"))
+    add_current(qtbot, window)
+
+    book = window.book.model.book
+    assert [entry.title for entry in book.entries] == ["Heart", "Diagonal"]
+    heart, diagonal = book.entries
+    assert heart.status == Status.UNIQUE.value
+    assert heart.difficulty is not None
+    assert heart.solution is not None
+    assert np.array_equal(heart.solution, HEART)
+    assert diagonal.status == Status.MULTIPLE.value
+    items = window.book.panel.list
+    assert items.count() == 2
+    assert items.item(0).text().startswith("1. Heart\n5×5 Nonogram · ★")
+    assert items.item(1).text() == "2. Diagonal\n5×5 Nonogram · ⚠ has several solutions"
+    assert items.item(1).foreground().color() == WARNING_COLOR
+    assert "1 to fix" in window.book.panel.summary.text()
+    assert window.book.dock.windowTitle() == "Book: Untitled *"
+
+
+def test_undo_follows_the_last_edit_book_or_puzzle(qtbot: QtBot, open_window) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    assert window.undo_action.text().startswith("&Undo Add “Heart”")
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.book.model.book.entries == ()
+    assert window.model.document.title == "Heart", "the puzzle is not what was undone"
+
+
+def test_the_export_dialog_names_the_puzzles_to_fix(qtbot: QtBot) -> None:
+    entries = (entry_for(document(HEART, "Heart")), entry_for(document(DIAGONAL, "Diagonal")))
+    dialog = BookDialog(Book(title="Mixed", entries=entries), export=True)
+    qtbot.addWidget(dialog)
+    warnings = dialog.findChild(QLabel, "bookWarnings")
+    assert warnings is not None
+    assert "1 puzzle should not go to print" in warnings.text()
+    assert "#2 Diagonal: has several solutions" in warnings.text()
+    fine = BookDialog(Book(title="Fine", entries=entries[:1]), export=True)
+    qtbot.addWidget(fine)
+    assert fine.findChild(QLabel, "bookWarnings") is None
+
+
+def test_opening_a_book_puzzle_and_adding_it_back_updates_it(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(document(DIAGONAL, "Diagonal"))
+    add_current(qtbot, window)
+    window.model.load(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    panel = window.book.panel
+
+    # Double-click the first puzzle: it opens in the window.
+    centre = panel.list.visualItemRect(panel.list.item(0)).center()
+    qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    assert window.model.document == window.book.model.book.entries[0].document
+    assert window.book.add_action.text() == "&Update Puzzle 1 in Book"
+
+    # Make it unique (fill the other diagonal) and add it back: the entry is replaced.
+    fixed = document(DIAGONAL, "Diagonal")
+    picture = DIAGONAL.copy()
+    picture[0, 1] = True
+    window.model.replace(fixed.with_picture(picture), "Fill 1 cell(s)")
+    add_current(qtbot, window)
+    entries = window.book.model.book.entries
+    assert len(entries) == 2
+    assert entries[0].title == "Diagonal"
+    assert entries[0].status == Status.UNIQUE.value
+    assert window.book.panel.list.item(0).text().startswith("1. Diagonal\n5×5 Nonogram · ★")
+
+    # Loading another puzzle forgets where the window's puzzle came from.
+    window.model.load(document(HEART, "Another"))
+    assert window.book.add_action.text() == "&Add Puzzle to Book"
+
+
+def test_save_and_reopen_the_book(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    window.book.ask_save_path = lambda: tmp_path / "valentine"  # type: ignore[method-assign]
+    assert window.book.save()
+    path = tmp_path / "valentine.book.json"
+    assert window.book.model.path == path
+    assert window.book.dock.windowTitle() == "Book: valentine"
+    assert [e.title for e in load_book(path).entries] == ["Heart"]
+
+    window.book.new_book()
+    assert window.book.panel.list.count() == 0
+    window.book.ask_open_path = lambda: path  # type: ignore[method-assign]
+    window.book.open_dialog()
+    assert window.book.panel.list.count() == 1
+    assert not window.book.model.modified
+
+
+def test_an_unsaved_book_is_not_dropped_without_asking(qtbot: QtBot, open_window) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    asked: list[int] = []
+    window.book.ask_save_changes = lambda: asked.append(1) or Choice.CANCEL  # type: ignore[method-assign]
+    window.close()
+    assert asked == [1]
+    assert window.isVisible()
+    window.book.new_book()
+    assert asked == [1, 1]
+    assert len(window.book.model.book.entries) == 1
+    window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+
+
+def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    window.model.load(document(DIAGONAL, "Diagonal"))
+    add_current(qtbot, window)
+    chosen = BookLayout(page_size="letter", per_page=1, contents=False)
+    window.book.ask_settings = (  # type: ignore[method-assign]
+        lambda book, export: Book("Valentines", "Ann", chosen, book.entries)
+    )
+    window.book.ask_pdf_path = lambda: tmp_path / "valentines"  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    pdf = PdfReader(tmp_path / "valentines.pdf")
+    # Title page, one puzzle a page, one page of solutions.
+    assert len(pdf.pages) == 4
+    assert pdf.metadata is not None
+    assert pdf.metadata.title == "Valentines"
+    assert float(pdf.pages[0].mediabox.width) == 612  # US Letter: 8.5 in
+    assert window.statusBar().currentMessage().startswith("Exported 4 pages")
+    assert "1 puzzle(s) flagged" in window.statusBar().currentMessage()
+    # The print settings are the book's now, and undoable.
+    assert window.book.model.book.layout == chosen
+    assert window.book.model.undo_stack.undoText() == "Change the book's print settings"
+
+
+def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> None:
+    window = open_window()
+
+    def run(dialog: GenerateDialog) -> None:
+        dialog.width_box.setValue(5)
+        dialog.height_box.setValue(5)
+        dialog.seed.setValue(3)
+        dialog.into_book.setChecked(True)
+        dialog.count.setValue(30)
+        assert dialog.count.value() == 30, "a book takes more puzzles than windows would"
+        dialog.count.setValue(8)  # enough to run on a process pool from the worker thread
+        with qtbot.waitSignal(dialog.generated, timeout=120_000):
+            qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+
+    window.run_generate_dialog = run  # type: ignore[method-assign]
+    window.generate_dialog()
+    book = window.book.model.book
+    assert len(book.entries) == 8
+    assert all(e.status == Status.UNIQUE.value for e in book.entries)
+    assert len({e.document.puzzle for e in book.entries}) == 8, "no puzzle twice"
+    assert window.book.model.undo_stack.undoText() == "Add 8 generated puzzles"
+    assert open_windows() == [window], "no window was opened"
