@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from studio import APP_NAME
 from studio.core.book import Book, BookEntry
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
@@ -107,7 +108,7 @@ class _Pages:
         self.writer = QPdfWriter(str(path))
         self.writer.setTitle(book.title)
         self.writer.setAuthor(book.author)
-        self.writer.setCreator("Puzzle Studio")
+        self.writer.setCreator(APP_NAME)
         self.writer.setResolution(DPI)
         self.writer.setPageLayout(
             QPageLayout(

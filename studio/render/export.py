@@ -14,6 +14,7 @@ from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtSvg import QSvgGenerator
 
+from studio import APP_NAME
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats.atomic import replacing
@@ -128,7 +129,7 @@ def _write_svg(
     generator.setSize(size.toSize())
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(document.title or "Puzzle")
-    generator.setDescription("Made with Puzzle Studio")
+    generator.setDescription(f"Made with {APP_NAME}")
     painter = QPainter(generator)
     draw_puzzle(painter, area, document.puzzle, solution=solution)
     return painter.end()
@@ -140,7 +141,7 @@ def _write_pdf(
     writer = QPdfWriter(str(path))
     writer.setTitle(document.title or "Puzzle")
     writer.setAuthor(document.author)
-    writer.setCreator("Puzzle Studio")
+    writer.setCreator(APP_NAME)
     # One page the puzzle's size, in points: the painter then draws in points too.
     writer.setResolution(72)
     page = QPageSize(size, QPageSize.Unit.Point, "puzzle")
