@@ -58,6 +58,8 @@ from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
 from studio.gui.workers import Batch, LatestOnly
+from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
+from studio.render.export import export_image
 
 SUGGESTION_TIME_LIMIT = 30.0
 """Seconds the search for repair suggestions may take before it gives up."""
@@ -68,6 +70,7 @@ _PUZZLE_PATTERNS = " ".join(
 PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
+EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAGE_EXPORTS)
 
 
 def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
@@ -164,6 +167,10 @@ class MainWindow(QMainWindow):
         self.save_as_action = self.add_action("Save &As…", self.save_as, keys.SaveAs)
         self.import_action = self.add_action("&Import Image…", self.import_dialog, "Ctrl+I")
         self.generate_action = self.add_action("&Generate…", self.generate_dialog, "Ctrl+G")
+        self.export_action = self.add_action("&Export Puzzle…", lambda: self.export_dialog(False))
+        self.export_solution_action = self.add_action(
+            "Export &Solution…", lambda: self.export_dialog(True)
+        )
         self.new_window_action = self.add_action("New &Window", self.new_window, "Ctrl+Shift+N")
         self.quit_action = self.add_action("&Quit", self.close, keys.Quit)
         # Undo follows what was edited last, or what has the focus: the puzzle or the book.
@@ -201,6 +208,8 @@ class MainWindow(QMainWindow):
         menu.addActions([self.save_action, self.save_as_action])
         menu.addSeparator()
         menu.addActions([self.import_action, self.generate_action])
+        menu.addSeparator()
+        menu.addActions([self.export_action, self.export_solution_action])
         menu.addSeparator()
         menu.addAction(self.quit_action)
         menu = self.menuBar().addMenu("&Edit")
@@ -539,6 +548,28 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path}", 3000)
         return True
 
+    def export_dialog(self, solution: bool) -> None:
+        """Export the puzzle (or its solution view) as PNG, SVG or PDF."""
+        path = self.ask_export_path(solution)
+        if path is not None:
+            self.export_to(path, solution=solution)
+
+    def export_to(self, path: Path, *, solution: bool = False) -> bool:
+        document = self.model.document
+        shown = document.picture if document.picture is not None else self.view.solution_shown()
+        if solution and shown is None:
+            self.show_error("No solution to export", "The puzzle has no solution known yet.")
+            return False
+        if path.suffix.lower() not in IMAGE_EXPORTS:
+            path = path.with_name(path.name + ".png")
+        try:
+            export_image(document, path, solution=shown if solution else None)
+        except StudioError as error:
+            self.show_error("Cannot export the puzzle", str(error))
+            return False
+        self.show_message(f"Exported {path}")
+        return True
+
     def maybe_save(self) -> bool:
         """Ask to save unsaved changes; True if it is fine to drop the document now."""
         return may_drop(self.model, self.ask_save_changes, self.save)
@@ -583,6 +614,14 @@ class MainWindow(QMainWindow):
     def ask_save_path(self) -> Path | None:
         suggested = str(self.model.path or Path.cwd() / f"{self.model.name}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save puzzle", suggested, SAVE_FILTER)
+        return Path(name) if name else None
+
+    def ask_export_path(self, solution: bool) -> Path | None:
+        stem = self.model.name + (" solution" if solution else "")
+        suggested = (self.model.path.parent if self.model.path else Path.cwd()) / f"{stem}.png"
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export solution" if solution else "Export puzzle", str(suggested), EXPORT_FILTER
+        )
         return Path(name) if name else None
 
     def ask_save_changes(self) -> Choice:

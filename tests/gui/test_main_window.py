@@ -434,3 +434,32 @@ def test_a_puzzle_beyond_line_logic_is_rated_after_its_verdict(qtbot: QtBot) -> 
         pass
     assert shown_while_rating == ["Unique · not line-solvable · rating…"]
     assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"
+
+
+def test_export_the_puzzle_and_its_solution_as_images(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    from PySide6.QtGui import QImage
+
+    def dark_pixels(path: Path) -> int:
+        image = QImage(str(path))
+        assert not image.isNull()
+        return sum(
+            image.pixelColor(x, y).lightness() < 60
+            for x in range(image.width())
+            for y in range(image.height())
+        )
+
+    picture = grid_from_text(["###", "#..", "##."])
+    window = open_window(Document.from_picture("nonogram", picture, title="L"))
+    window.ask_export_path = lambda solution: (
+        tmp_path
+        / (  # type: ignore[method-assign]
+            "solution" if solution else "puzzle.png"
+        )
+    )
+    window.export_action.trigger()
+    window.export_solution_action.trigger()
+    # No extension given: PNG. The solution view fills six of nine cells; the puzzle view
+    # only draws clues and rules.
+    assert dark_pixels(tmp_path / "solution.png") > 3 * dark_pixels(tmp_path / "puzzle.png")
