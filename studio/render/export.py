@@ -157,10 +157,12 @@ IMAGE_SUFFIXES = tuple(_WRITERS)
 
 
 def thumbnail(document: Document, side: int, *, solution: BoolGrid | None = None) -> QImage:
-    """A ``side`` × ``side`` pixel picture of the puzzle (for lists), white background."""
+    """A ``side`` × ``side`` pixel picture of the puzzle's grid (for lists), on white: the
+    clues around a grid are left out, being unreadable at that size."""
     image = QImage(side, side, QImage.Format.Format_ARGB32)
     image.fill(Qt.GlobalColor.white)
     painter = QPainter(image)
-    draw_puzzle(painter, QRectF(1, 1, side - 2, side - 2), document.puzzle, solution=solution)
+    area = QRectF(1, 1, side - 2, side - 2)
+    draw_puzzle(painter, area, document.puzzle, solution=solution, surround=False)
     painter.end()
     return image

@@ -151,6 +151,10 @@ def _frame_givens(
             painter.drawLine(rect.topRight(), rect.bottomLeft())
 
 
+TINY_CELL = 6.0
+"""Cells smaller than this (in the painter's units) get only the thick rules, one unit wide."""
+
+
 def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_PALETTE) -> None:
     """Thin rules between cells, a thick rule every :data:`MAJOR_RULE_EVERY` and a border."""
     height, width = layout.shape
@@ -160,7 +164,11 @@ def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_
     # proportions of the screen.
     thin = QPen(QColor(palette.minor_rule), max(1.0, layout.cell / 25))
     thick = QPen(QColor(palette.major_rule), max(2.0, layout.cell / 10))
-    for pen, major in ((thin, False), (thick, True)):
+    rules = [(thin, False), (thick, True)]
+    if layout.cell < TINY_CELL:  # a thumbnail: rules would bury the picture
+        thick.setWidthF(1.0)
+        rules = [(thick, True)]
+    for pen, major in rules:
         painter.setPen(pen)
         for col in range(width + 1):
             if (col % MAJOR_RULE_EVERY == 0 or col == width) == major:
