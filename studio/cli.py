@@ -237,9 +237,11 @@ def run_export_book(args: argparse.Namespace) -> int:
     with progress_bar(len(book.entries), "drawing") as bar:
         result = export_book(book, args.output, progress=lambda done, total: bar.update())
     count = len(book.entries)
+    fewest, most = min(result.per_page), max(result.per_page)
+    spread = str(most) if fewest == most else f"{fewest}–{most}"
     print(
         f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
-        f"({result.per_page} a page), {result.seconds:.2f} s"
+        f"({spread} a page), {result.seconds:.2f} s"
     )
     return EXIT_OK
 

@@ -1,11 +1,11 @@
 """A puzzle book as a print-ready PDF (Qt's QPdfWriter: vector, fonts embedded).
 
 Pages, in order: an optional title page; an optional contents page (or pages); the puzzles,
-numbered, 1, 2, 4 or 6 a page (chosen so that cells stay readable, or as the layout says), each
-with its number, title and difficulty; the solutions at the back, smaller and several a page,
-each labelled with its puzzle's number. Page numbers at the foot; margins with a gutter on the
-binding side (left on odd pages, right on even ones); the PDF's title and author are the
-book's.
+numbered, 1, 2, 4 or 6 a page (as the layout says, or page by page as many of the next puzzles
+as keep their cells readable: :func:`paginate`), each with its number, title and difficulty;
+the solutions at the back, smaller and several a page, each labelled with its puzzle's number.
+Page numbers at the foot; margins with a gutter on the binding side (left on odd pages, right on
+even ones); the PDF's title and author are the book's.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
@@ -43,7 +44,9 @@ LARGEST_CELL_MM = 8.0
 """The largest cell printed: a small puzzle alone on a page stays puzzle-sized."""
 SOLUTION_CELL_MM = 1.6
 """The smallest cell of the solutions at the back (only looked at, not written in)."""
-SOLUTIONS_PER_PAGE = (12, 9, 6, 4, 2, 1)
+PUZZLES_PER_PAGE = (1, 2, 4, 6)
+"""How many puzzles a page of puzzles can hold (the slot grids below)."""
+SOLUTIONS_PER_PAGE = (1, 2, 4, 6, 9, 12)
 # Columns × rows of the slots on a page, for each number of puzzles a page holds.
 GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4)}
 CONTENTS_LINES = 36
@@ -52,11 +55,12 @@ CONTENTS_LINES = 36
 
 @dataclass(frozen=True)
 class BookExport:
-    """What an export made: the PDF's page count, and where each puzzle landed."""
+    """What an export made: the PDF's page count, each puzzle's page, and how many puzzles
+    each page of puzzles is laid out for (its slots; the last page may leave some empty)."""
 
     pages: int
     puzzle_pages: tuple[int, ...]
-    per_page: int
+    per_page: tuple[int, ...]
     seconds: float
 
 
@@ -80,24 +84,42 @@ def slots(count: int, area: QRectF, label_height: float) -> list[tuple[QRectF, Q
     return result
 
 
-def cells_fit(entries: Sequence[BookEntry], count: int, area: QRectF, label: float) -> float:
-    """The smallest cell size (device units) among ``entries`` when ``count`` share a page."""
-    slot = slots(count, area, label)[0][1]
-    return min(fit_cell(entry.document.puzzle, slot.size()) for entry in entries)
-
-
-def choose_per_page(
+def paginate(
     entries: Sequence[BookEntry],
     area: QRectF,
     label: float,
-    options: Sequence[int],
+    grids: Sequence[int],
     smallest_mm: float,
-) -> int:
-    """The most puzzles a page can hold with every cell at least ``smallest_mm``."""
-    for count in options:
-        if cells_fit(entries, count, area, label) >= _mm(smallest_mm):
-            return count
-    return options[-1]
+) -> list[tuple[int, int]]:
+    """Share the puzzles out on pages, in order: for each page, ``(slots, puzzles)``.
+
+    Each page takes as many of the next puzzles as one of ``grids`` (slots a page) holds with
+    every cell at least ``smallest_mm``; on a tie the fewer, larger slots win. So a run of small
+    puzzles shares pages while a large one gets a page of its own, and a puzzle too large for
+    ``smallest_mm`` even alone still gets a page.
+    """
+    smallest = _mm(smallest_mm)
+    pages: list[tuple[int, int]] = []
+    start = 0
+    while start < len(entries):
+        best = (1, 1)
+        for grid in sorted(grids):
+            slot = slots(grid, area, label)[0][1].size()
+            fitting = 0
+            for entry in entries[start : start + grid]:
+                if fit_cell(entry.document.puzzle, slot) < smallest:
+                    break
+                fitting += 1
+            if fitting > best[1]:
+                best = (grid, fitting)
+        pages.append(best)
+        start += best[1]
+    return pages
+
+
+def fixed_pages(count: int, per_page: int) -> list[tuple[int, int]]:
+    """``count`` puzzles ``per_page`` a page, as :func:`paginate` gives them."""
+    return [(per_page, min(per_page, count - start)) for start in range(0, count, per_page)]
 
 
 class _Pages:
@@ -214,28 +236,31 @@ def _draw_book(
     book: Book,
     progress: Callable[[int, int], None] | None,
     cancel: CancelToken | None,
-) -> tuple[tuple[int, ...], int]:
-    """Draw every page but the last footer; ``(each puzzle's page, puzzles per page)``."""
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Draw every page but the last footer; ``(each puzzle's page, each page's slots)``."""
     layout = book.layout
     titles = book.titles()
     label_height = _mm(9)
-    per_page = layout.per_page or choose_per_page(
-        book.entries, pages.area(), label_height, (6, 4, 2, 1), READABLE_CELL_MM
+    shares = (
+        fixed_pages(len(book.entries), layout.per_page)
+        if layout.per_page
+        else paginate(book.entries, pages.area(), label_height, PUZZLES_PER_PAGE, READABLE_CELL_MM)
     )
     contents_pages = math.ceil(len(book.entries) / CONTENTS_LINES) if layout.contents else 0
     first_puzzle_page = 1 + int(layout.title_page) + contents_pages
-    puzzle_pages = tuple(first_puzzle_page + index // per_page for index in range(len(titles)))
+    puzzle_pages = tuple(
+        first_puzzle_page + page for page, (_, count) in enumerate(shares) for _ in range(count)
+    )
 
     if layout.title_page:
         _title_page(pages, book)
         pages.next()
     if layout.contents:
         _contents(pages, book, titles, puzzle_pages)
-    for start in range(0, len(book.entries), per_page):
+    numbered = iter(book.numbered())
+    for page, (grid, count) in enumerate(shares):
         for (label, slot), (number, entry) in zip(
-            slots(per_page, pages.area(), label_height),
-            book.numbered()[start : start + per_page],
-            strict=False,
+            slots(grid, pages.area(), label_height), islice(numbered, count), strict=False
         ):
             pages.text(label, _label(entry, number, titles[number - 1]), 11, _LEFT, bold=True)
             draw_puzzle(pages.painter, slot, entry.document.puzzle, max_cell=_mm(LARGEST_CELL_MM))
@@ -243,11 +268,11 @@ def _draw_book(
                 cancel.check()
             if progress is not None:
                 progress(number, len(book.entries))
-        if start + per_page < len(book.entries) or layout.solutions:
+        if page + 1 < len(shares) or layout.solutions:
             pages.next()
     if layout.solutions:
         _solutions(pages, book)
-    return puzzle_pages, per_page
+    return puzzle_pages, tuple(grid for grid, _ in shares)
 
 
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -299,9 +324,9 @@ def _solutions(pages: _Pages, book: Book) -> None:
     small_label = _mm(6)
     area = pages.area()
     body = QRectF(area.left(), area.top() + heading, area.width(), area.height() - heading)
-    count = choose_per_page(book.entries, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
-    numbered = book.numbered()
-    for start in range(0, len(numbered), count):
+    shares = paginate(book.entries, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
+    numbered = iter(book.numbered())
+    for page, (grid, count) in enumerate(shares):
         area = pages.area()
         pages.text(
             QRectF(area.left(), area.top(), area.width(), _mm(10)),
@@ -312,7 +337,7 @@ def _solutions(pages: _Pages, book: Book) -> None:
         )
         body = QRectF(area.left(), area.top() + heading, area.width(), area.height() - heading)
         for (label, slot), (number, entry) in zip(
-            slots(count, body, small_label), numbered[start : start + count], strict=False
+            slots(grid, body, small_label), islice(numbered, count), strict=False
         ):
             pages.text(label, str(number), 9, _LEFT, bold=True)
             if entry.solution is None:
@@ -325,5 +350,5 @@ def _solutions(pages: _Pages, book: Book) -> None:
                     solution=entry.solution,
                     surround=False,
                 )
-        if start + count < len(numbered):
+        if page + 1 < len(shares):
             pages.next()

@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pypdf import PdfReader
 from pytestqt.qtbot import QtBot
 
-from studio.core.book import Book, BookLayout, entry_for
+from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
@@ -57,7 +59,7 @@ def test_book_text_numbers_and_metadata(qtbot: QtBot, tmp_path: Path, book: Book
     )
     reader = PdfReader(target)
     # Title page, contents, 12 puzzles 4 a page, solutions.
-    assert result.per_page == 4
+    assert result.per_page == (4, 4, 4)
     assert result.puzzle_pages == (3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5)
     texts = [" ".join(page.extract_text().split()) for page in reader.pages]
     assert "Twelve Puzzles" in texts[0]
@@ -105,3 +107,22 @@ def test_a_stopped_export_leaves_the_old_pdf_untouched(
 def test_an_unwritable_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
     with pytest.raises(StudioError, match="cannot write the PDF"):
         export_book(book, tmp_path / "missing" / "book.pdf")
+
+
+def test_automatic_layout_gives_a_large_puzzle_a_page_of_its_own(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    rng = np.random.default_rng(5)
+
+    def entry(side: int) -> BookEntry:
+        picture = rng.random((side, side)) < 0.5
+        document = Document.from_picture("nonogram", picture)
+        return BookEntry(document, solution=picture, status="unique")
+
+    entries = (*(entry(10) for _ in range(7)), entry(30), entry(10))
+    layout = BookLayout(title_page=False, contents=False, solutions=False)
+    result = export_book(Book(layout=layout, entries=entries), tmp_path / "b.pdf")
+    # Six 10×10 share a page (cells stay readable on A4); the seventh cannot share with the
+    # 30×30 that follows, which gets a page; the last 10×10 has the last page.
+    assert result.per_page == (6, 1, 1, 1)
+    assert result.puzzle_pages == (1, 1, 1, 1, 1, 1, 2, 3, 4)
