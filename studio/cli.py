@@ -188,10 +188,12 @@ def start_drawing() -> None:
     Only the drawing commands call this: the others never load Qt."""
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
-    if QGuiApplication.instance() is None:
-        _QT.append(QGuiApplication(sys.argv[:1]))
+    # The widgets' application object, not only QGuiApplication: a window may follow in the
+    # same process (a script, the tests), and Qt aborts on a widget without one.
+    if QApplication.instance() is None:
+        _QT.append(QApplication(sys.argv[:1]))
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -829,9 +831,10 @@ def build_parser() -> _Parser:
     generate_.add_argument(
         "--jobs",
         type=_count,
-        default=1,
+        default=os.cpu_count() or 1,
         metavar="J",
-        help="processes to generate on; the puzzles are the same for any J (default: 1)",
+        help="the most processes to generate on, used once puzzles prove slow; the puzzles "
+        "are the same for any J (default: the number of CPUs)",
     )
     generate_.add_argument("--json", action="store_true", help="print JSON Lines")
     generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)

@@ -137,8 +137,7 @@ class GenerateDialog(QDialog):
         if self.batch.busy:
             return
         options, seed, count = self.options(), self.seed.value(), self.count.value()
-        # Other processes pay off from a few puzzles on (each starts in about a second).
-        jobs = min(os.cpu_count() or 1, max(1, count // 4))
+        jobs = os.cpu_count() or 1  # used only once puzzles prove slow
 
         def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
             return list(

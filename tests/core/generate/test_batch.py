@@ -4,18 +4,47 @@ from __future__ import annotations
 
 import pytest
 
-from studio.core.generate import GeneratorError, GeneratorOptions
+from studio.core.generate import GeneratorError, GeneratorOptions, batch
 from studio.core.generate.batch import generate_batch
 
 
-def test_one_and_two_processes_make_the_same_batch() -> None:
+@pytest.fixture
+def pool_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Move to the process pool after the first puzzle, however fast it came."""
+    monkeypatch.setattr(batch, "POOL_AFTER_SECONDS", -1.0)
+
+
+@pytest.mark.usefixtures("pool_at_once")
+def test_one_and_two_processes_make_the_same_batch(monkeypatch: pytest.MonkeyPatch) -> None:
     options = GeneratorOptions((8, 8))
     one = [g.document for g in generate_batch(options, 21, 6, jobs=1)]
+    pools: list[int] = []
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
     two = [g.document for g in generate_batch(options, 21, 6, jobs=2)]
+    assert pools == [2], "the second batch ran on a pool of two processes"
     assert one == two
     assert len({d.puzzle for d in one}) == 6
 
 
+def test_fast_puzzles_never_start_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    pools: list[int] = []
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
+    assert len(list(generate_batch(GeneratorOptions((5, 5)), 3, 4, jobs=2))) == 4
+    assert pools == []
+
+
+def counting(pool_class: type, pools: list[int]) -> type:
+    """``pool_class``, noting the size of every pool made."""
+
+    class Counted(pool_class):  # type: ignore[misc, valid-type]
+        def __init__(self, max_workers: int, **kwargs: object) -> None:
+            pools.append(max_workers)
+            super().__init__(max_workers, **kwargs)
+
+    return Counted
+
+
+@pytest.mark.usefixtures("pool_at_once")
 def test_duplicates_are_skipped_deterministically() -> None:
     # 2×2 has few unique puzzles: a batch of 3 must skip repeats, the same way every time.
     options = GeneratorOptions((2, 2), strategy="density")
