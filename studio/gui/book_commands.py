@@ -25,7 +25,7 @@ from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import ask_to_save
-from studio.gui.edited import Choice, may_drop
+from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.workers import Batch, Progress
 from studio.render.book import BookExport, export_book
 
@@ -124,13 +124,10 @@ class BookCommands(QObject):
         return True
 
     def save(self) -> bool:
-        if self.model.path is None:
-            return self.save_as()
-        return self.save_to(self.model.path)
+        return save_file(self.model, self.ask_save_path, self.save_to)
 
     def save_as(self) -> bool:
-        path = self.ask_save_path()
-        return path is not None and self.save_to(path)
+        return save_file(self.model, self.ask_save_path, self.save_to, as_new=True)
 
     def save_to(self, path: Path) -> bool:
         if not path.name.endswith(EXTENSION):

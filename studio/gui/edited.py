@@ -103,3 +103,17 @@ def may_drop(edited: EditedFile, ask: Callable[[], Choice], save: Callable[[], b
     if choice == Choice.SAVE:
         return save()
     return choice == Choice.DISCARD
+
+
+def save_file(
+    edited: EditedFile,
+    ask_path: Callable[[], Path | None],
+    save_to: Callable[[Path], bool],
+    *,
+    as_new: bool = False,
+) -> bool:
+    """Save ``edited`` where it was saved before, or (the first time, or ``as_new``) where
+    ``ask_path`` says; False if the user cancelled or ``save_to`` failed."""
+    path = None if as_new else edited.path
+    path = path or ask_path()
+    return path is not None and save_to(path)

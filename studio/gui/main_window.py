@@ -52,7 +52,7 @@ from studio.gui.analysis import (
 from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
 from studio.gui.document_model import DocumentModel
-from studio.gui.edited import Choice, may_drop
+from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
@@ -527,13 +527,10 @@ class MainWindow(QMainWindow):
         return window
 
     def save(self) -> bool:
-        if self.model.path is None:
-            return self.save_as()
-        return self.save_to(self.model.path)
+        return save_file(self.model, self.ask_save_path, self.save_to)
 
     def save_as(self) -> bool:
-        path = self.ask_save_path()
-        return path is not None and self.save_to(path)
+        return save_file(self.model, self.ask_save_path, self.save_to, as_new=True)
 
     def save_to(self, path: Path) -> bool:
         if path.suffix.lower() != ".json":
