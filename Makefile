@@ -3,10 +3,14 @@
 #   make run     create .venv, install the studio and the system libraries a Qt window needs,
 #                open the studio on SAMPLE (default resources/samples/sailboat.json)
 #   make test    create .venv with the test tools, install what Qt needs offscreen, then
-#                ruff, ruff format --check, mypy, lint-imports, pytest (offscreen)
+#                ruff, ruff format --check, mypy, lint-imports, pytest (offscreen), dist-check
 #   make lint    ruff, ruff format --check, mypy, lint-imports
 #   make bench   run the scripts in benchmarks/ (print tables; take minutes)
-#   make clean   remove .venv and the tool caches
+#   make dist    build the one-folder desktop app dist/puzzle-studio/ with PyInstaller
+#                (again only when the sources changed)
+#   make dist-check  make dist, then run the built app headless: commands, a process pool,
+#                a book to PDF, the window
+#   make clean   remove .venv, build/, dist/ and the tool caches
 #
 # The venv is reused while it is newer than pyproject.toml (stamp files inside .venv), so only
 # the first run downloads anything. System packages are installed with apt-get (as root, or
@@ -29,11 +33,12 @@ SYSTEM_DEPS := bash tools/system-deps.sh
 VENV_STAMP := $(VENV)/.made-by-make
 RUN_STAMP := $(VENV)/.installed-run
 TEST_STAMP := $(VENV)/.installed-test
+DIST_STAMP := $(VENV)/.installed-dist
 
-.PHONY: help run test lint bench clean
+.PHONY: help run test lint bench dist dist-check clean
 
 help:
-	@sed -n '3,9s/^# \{0,1\}//p' Makefile
+	@sed -n '3,14s/^# \{0,1\}//p' Makefile
 
 # --- the virtual environment ---------------------------------------------------------------------
 
@@ -72,6 +77,11 @@ $(TEST_STAMP): pyproject.toml $(VENV_STAMP)
 	$(PIP) install -e '.[test]'
 	@touch $@
 
+$(DIST_STAMP): pyproject.toml $(VENV_STAMP)
+	@echo "Installing Puzzle Studio and PyInstaller into $(VENV)"
+	$(PIP) install -e '.[dist]'
+	@touch $@
+
 # Checked every time (about 0.2 s; installs nothing when all is present).
 QT_OFFSCREEN_LIBS = $(SYSTEM_DEPS) offscreen $(BIN)/python
 QT_WINDOW_LIBS = $(SYSTEM_DEPS) window $(BIN)/python
@@ -103,6 +113,7 @@ test: $(TEST_STAMP)
 	@$(QT_OFFSCREEN_LIBS)
 	$(LINT)
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(PYTEST_ARGS)
+	@$(MAKE) --no-print-directory dist-check
 
 bench: $(RUN_STAMP)
 	@$(QT_OFFSCREEN_LIBS)
@@ -111,6 +122,25 @@ bench: $(RUN_STAMP)
 	  QT_QPA_PLATFORM=offscreen $(BIN)/python "$$script"; \
 	  echo; \
 	done
+
+APP := dist/puzzle-studio/puzzle-studio
+APP_SOURCES := pyproject.toml $(shell find studio packaging -type f -not -name '*.pyc')
+
+dist: $(APP)
+
+# The window's libraries are installed first so that the bundle carries the ones the xcb and
+# Wayland plugins need. About 30 s; build/ holds PyInstaller's work files.
+$(APP): $(DIST_STAMP) $(APP_SOURCES)
+	@$(QT_WINDOW_LIBS)
+	rm -rf dist/puzzle-studio
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build \
+	  packaging/puzzle-studio.spec
+	@echo "Built dist/puzzle-studio/ ($$(du -sh dist/puzzle-studio | cut -f1)):" \
+	  "run dist/puzzle-studio/puzzle-studio; install for one user: see README.md"
+
+dist-check: $(APP)
+	@$(QT_OFFSCREEN_LIBS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tests.packaging.dist_checks
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -41,7 +41,7 @@ from studio.core.errors import StudioError
 from studio.core.formats import Format
 from studio.core.formats.book_json import load_book, save_book
 from studio.core.generate import GENERATORS, GeneratorOptions, resolved
-from studio.core.generate.batch import generate_batch
+from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
@@ -177,7 +177,7 @@ def run_gui(args: argparse.Namespace) -> int:
     except ImportError as error:  # no PySide6, or a system library Qt needs is missing
         report_error(f"cannot open the window: {error}")
         return 1
-    return int(run(args.file))
+    return int(run(args.file, quit_after_ms=args.quit_after))
 
 
 _QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
@@ -436,7 +436,9 @@ def run_generate(args: argparse.Namespace) -> int:
     book = load_book(args.book) if args.book and Path(args.book).exists() else None
     entries = []
     with progress_bar(args.count, "generating") as bar:
-        for generated in generate_batch(options, seed, args.count, jobs=args.jobs):
+        for generated in generate_batch(
+            options, seed, args.count, jobs=args.jobs, pool_after=args.pool_after
+        ):
             bar.update()
             document = generated.document
             assert document.picture is not None  # generated puzzles keep their solution
@@ -544,12 +546,19 @@ def _format(name: str) -> str:
 
 
 def _timeout(text: str) -> float:
+    seconds = _seconds(text)
+    if seconds == 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return seconds
+
+
+def _seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
         seconds = math.nan
-    if not (seconds > 0 and math.isfinite(seconds)):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not (seconds >= 0 and math.isfinite(seconds)):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
     return seconds
 
 
@@ -720,11 +729,13 @@ def build_parser() -> _Parser:
         epilog="Run 'studio COMMAND --help' for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"studio {studio.__version__}")
-    parser.set_defaults(handler=run_gui, file=None)
+    parser.set_defaults(handler=run_gui, file=None, quit_after=None)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     gui = _subparser(commands, "gui", "open the window", "example:\n  studio gui heart.json")
     gui.add_argument("file", nargs="?", metavar="FILE", help="a puzzle to open")
+    # For smoke tests of the built app (tests/packaging/dist_checks.py): quit after MS ms.
+    gui.add_argument("--quit-after", type=_count, metavar="MS", help=argparse.SUPPRESS)
     gui.set_defaults(handler=run_gui)
 
     analyze_ = _subparser(
@@ -835,6 +846,14 @@ def build_parser() -> _Parser:
         metavar="J",
         help="the most processes to generate on, used once puzzles prove slow; the puzzles "
         "are the same for any J (default: the number of CPUs)",
+    )
+    generate_.add_argument(
+        "--pool-after",
+        type=_seconds,
+        default=POOL_AFTER_SECONDS,
+        metavar="SECONDS",
+        help="move to J processes once a puzzle takes this long (starting them costs about a "
+        f"second; default: {POOL_AFTER_SECONDS:g})",
     )
     generate_.add_argument("--json", action="store_true", help="print JSON Lines")
     generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)

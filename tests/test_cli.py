@@ -111,21 +111,27 @@ def test_import_image_help_shows_the_default_threshold(capsys: pytest.CaptureFix
 
 
 @pytest.mark.parametrize(
-    ("argv", "path"), [([], None), (["gui"], None), (["gui", "heart.json"], "heart.json")]
+    ("argv", "call"),
+    [
+        ([], (None, None)),
+        (["gui"], (None, None)),
+        (["gui", "heart.json"], ("heart.json", None)),
+        (["gui", "heart.json", "--quit-after", "500"], ("heart.json", 500)),
+    ],
 )
 def test_gui_calls_run_with_the_file(
-    monkeypatch: pytest.MonkeyPatch, argv: list[str], path: str | None
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], call: tuple[str | None, int | None]
 ) -> None:
     """No command, or ``gui [FILE]``, hands FILE to studio.gui.app.run and returns its status."""
-    calls: list[str | None] = []
+    calls: list[tuple[str | None, int | None]] = []
 
-    def fake_run(file: str | None) -> int:
-        calls.append(file)
+    def fake_run(file: str | None, *, quit_after_ms: int | None) -> int:
+        calls.append((file, quit_after_ms))
         return 7
 
     monkeypatch.setitem(sys.modules, "studio.gui.app", types.SimpleNamespace(run=fake_run))
     assert main(argv) == 7
-    assert calls == [path]
+    assert calls == [call]
 
 
 def test_gui_without_qt_is_one_error_line(

@@ -44,6 +44,7 @@ def generate_batch(
     count: int,
     *,
     jobs: int = 1,
+    pool_after: float = POOL_AFTER_SECONDS,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[Generated]:
@@ -53,8 +54,9 @@ def generate_batch(
         options: what to generate (the kind's generator is chosen by ``options.kind``).
         seed: the batch's seed; the result depends on it alone.
         count: puzzles wanted.
-        jobs: the most processes to generate on (1: this process only); the pool starts once
-            a puzzle proves slow (:data:`POOL_AFTER_SECONDS`).
+        jobs: the most processes to generate on (1: this process only).
+        pool_after: seconds one puzzle must take in this process before the rest go to a pool
+            of ``jobs`` processes (0: a pool after the first puzzle, whatever it took).
         cancel: checked between puzzles; stops the pool.
         progress: ``progress(done, count)`` after each puzzle yielded.
 
@@ -71,7 +73,7 @@ def generate_batch(
         raise GeneratorError(f"count must be 0 or more, got {count}")
     options = resolved(options)
     token = cancel or CancelToken()
-    return _distinct(options, seed, count, jobs, token, progress)
+    return _distinct(options, seed, count, jobs, pool_after, token, progress)
 
 
 def _distinct(
@@ -79,6 +81,7 @@ def _distinct(
     seed: int,
     count: int,
     jobs: int,
+    pool_after: float,
     cancel: CancelToken,
     progress: Callable[[int, int], None] | None,
 ) -> Iterator[Generated]:
@@ -87,7 +90,7 @@ def _distinct(
     seen: set[object] = set()
     made = 0
     limit = count * MAX_INDICES_PER_PUZZLE
-    for generated in _in_order(options, seed, limit, jobs, cancel):
+    for generated in _in_order(options, seed, limit, jobs, pool_after, cancel):
         if generated.document.puzzle in seen:
             continue
         seen.add(generated.document.puzzle)
@@ -101,16 +104,21 @@ def _distinct(
 
 
 def _in_order(
-    options: GeneratorOptions, seed: int, limit: int, jobs: int, cancel: CancelToken
+    options: GeneratorOptions,
+    seed: int,
+    limit: int,
+    jobs: int,
+    pool_after: float,
+    cancel: CancelToken,
 ) -> Iterator[Generated]:
     """Puzzles ``0 .. limit-1`` of the batch, in order: in this process while they come
-    quickly, then on up to ``jobs`` processes once one takes :data:`POOL_AFTER_SECONDS`."""
+    quickly, then on ``jobs`` processes once one took ``pool_after`` seconds."""
     index = 0
     while index < limit:
         cancel.check()
         started = time.perf_counter()
         generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
-        slow = time.perf_counter() - started > POOL_AFTER_SECONDS
+        slow = time.perf_counter() - started >= pool_after
         yield generated
         index += 1
         if jobs > 1 and slow:

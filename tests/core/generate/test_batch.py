@@ -8,19 +8,12 @@ from studio.core.generate import GeneratorError, GeneratorOptions, batch
 from studio.core.generate.batch import generate_batch
 
 
-@pytest.fixture
-def pool_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Move to the process pool after the first puzzle, however fast it came."""
-    monkeypatch.setattr(batch, "POOL_AFTER_SECONDS", -1.0)
-
-
-@pytest.mark.usefixtures("pool_at_once")
 def test_one_and_two_processes_make_the_same_batch(monkeypatch: pytest.MonkeyPatch) -> None:
     options = GeneratorOptions((8, 8))
     one = [g.document for g in generate_batch(options, 21, 6, jobs=1)]
     pools: list[int] = []
     monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
-    two = [g.document for g in generate_batch(options, 21, 6, jobs=2)]
+    two = [g.document for g in generate_batch(options, 21, 6, jobs=2, pool_after=0)]
     assert pools == [2], "the second batch ran on a pool of two processes"
     assert one == two
     assert len({d.puzzle for d in one}) == 6
@@ -44,13 +37,13 @@ def counting(pool_class: type, pools: list[int]) -> type:
     return Counted
 
 
-@pytest.mark.usefixtures("pool_at_once")
 def test_duplicates_are_skipped_deterministically() -> None:
     # 2×2 has few unique puzzles: a batch of 3 must skip repeats, the same way every time.
     options = GeneratorOptions((2, 2), strategy="density")
     first = [g.document.puzzle for g in generate_batch(options, 1, 3)]
     assert len(set(first)) == 3
-    assert [g.document.puzzle for g in generate_batch(options, 1, 3, jobs=2)] == first
+    again = generate_batch(options, 1, 3, jobs=2, pool_after=0)
+    assert [g.document.puzzle for g in again] == first
 
 
 def test_more_distinct_puzzles_than_exist_is_an_error() -> None:
