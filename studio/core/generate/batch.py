@@ -27,7 +27,7 @@ from studio.core.generate.base import (
 POOL_AFTER_SECONDS = 0.2
 """A batch moves to a process pool once one puzzle takes this long to make: starting the
 processes costs about a second (each imports numpy and python-sat), which fast puzzles never
-repay (measured: 40 15×15 nonograms take 0.14 s here, 0.83 s on a pool of two)."""
+repay (benchmarks/books.py: 40 15×15 nonograms take 0.13 s here, 0.52 s on a pool of two)."""
 
 MAX_INDICES_PER_PUZZLE = 20
 """Indices tried per puzzle wanted before giving up on finding that many distinct puzzles
