@@ -286,7 +286,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_convert(args: argparse.Namespace) -> int:
     """``studio convert``: read any format, write the one named by ``-o`` or ``--format``."""
     document = read_input(args.input, kind=args.kind)
-    target = output_format(args.output, args.format)
+    target = output_format(args.output, args.format, document.kind)
     document = with_picture_for(document, target, args.timeout, label(args.input))
     if args.output == "-":
         sys.stdout.write(document_text(document, target))
@@ -295,14 +295,15 @@ def run_convert(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def output_format(output: str, name: str | None) -> Format:
-    """The format to write: ``--format`` if given, else the one of the output's extension."""
+def output_format(output: str, name: str | None, kind: str) -> Format:
+    """The format to write: ``--format`` if given, else the one of the output's extension
+    for a puzzle of ``kind``."""
     if name is not None:
         return formats.get_format(name)
     if output == "-":
         known = ", ".join(spec.name for spec in formats.FORMATS)
         raise StudioError(f"writing to standard output (-o -) needs --format: one of {known}")
-    return formats.format_for_path(output)
+    return formats.format_for_path(output, kind)
 
 
 def with_picture_for(
@@ -328,7 +329,8 @@ def with_picture_for(
 
 
 def run_import_image(args: argparse.Namespace) -> int:
-    """``studio import-image``: each image becomes a nonogram, written, printed or analysed."""
+    """``studio import-image``: each image becomes a nonogram (or a mosaic), written, printed or
+    analysed."""
     options = pixelart.ImportOptions(threshold=args.threshold, invert=args.invert, shape=args.size)
     folder = output_folder(args.output, len(args.images))
     written: dict[Path, str] = {}
@@ -350,7 +352,7 @@ def run_import_image(args: argparse.Namespace) -> int:
                 print(json_line(imported_record(image, document, args.timeout)), flush=True)
             elif args.output is None:
                 separator = "\n" if position > 0 else ""
-                text = document_text(document, formats.get_format(args.format or "ascii"))
+                text = document_text(document, text_format(document.kind, args.format))
                 print(separator + text, end="", flush=True)
         except StudioError as error:
             report_error(error)
@@ -383,7 +385,8 @@ def run_repair(args: argparse.Namespace) -> int:
             else:
                 print(f"{label(argument)}: {result.describe()}", flush=True)
                 if args.output is None:
-                    print(document_text(repaired_document, formats.get_format("ascii")), end="")
+                    text = document_text(repaired_document, text_format(repaired_document.kind))
+                    print(text, end="")
         except StudioError as error:
             report_error(error)
             status = EXIT_BAD_INPUT
@@ -455,7 +458,7 @@ def run_generate(args: argparse.Namespace) -> int:
                 print(json_line(record), flush=True)
             elif folder is None and not args.book:
                 print(f"{document.title}: {verdict(generated.analysis)}")
-                print("\n".join(grid_to_text(document.picture)), flush=True)
+                print(document_text(document, text_format(document.kind)), end="", flush=True)
     if args.book:
         save_book(
             (book or Book(title=Path(args.book).name.split(".")[0])).added(*entries), args.book
@@ -512,6 +515,14 @@ def imported_record(image: str, document: Document, timeout: float | None) -> di
     assert document.picture is not None  # an import always has its picture
     record["picture"] = grid_to_text(document.picture)
     return record
+
+
+def text_format(kind: str, name: str | None = None) -> Format:
+    """The format to print a puzzle of ``kind`` in: ``name`` if given, else the kind's text
+    format (a nonogram's grid of ``#`` and ``.``, a mosaic's clue grid, Janko's text)."""
+    if name is not None:
+        return formats.get_format(name)
+    return formats.format_for_path("puzzle.txt", kind)
 
 
 def document_text(document: Document, target: Format) -> str:
@@ -694,7 +705,7 @@ def _subparser(
 
 def _add_kind(parser: _Parser) -> None:
     parser.add_argument(
-        "--kind", type=_kind, help="accept only puzzles of this kind (e.g. nonogram)"
+        "--kind", type=_kind, help="accept only puzzles of this kind: nonogram, mosaic or fobidoshi"
     )
 
 
@@ -724,7 +735,7 @@ def build_parser() -> _Parser:
     """The ``studio`` argument parser; each subcommand's handler is its ``handler`` default."""
     parser = _Parser(
         prog="studio",
-        description="Puzzle Studio: design, analyse and publish nonograms. "
+        description="Puzzle Studio: design, analyse and publish nonograms, mosaics and Fobidoshi. "
         "Without a command, opens the window.",
         epilog="Run 'studio COMMAND --help' for a command's options and examples.",
     )
@@ -763,7 +774,9 @@ def build_parser() -> _Parser:
     _add_timeout(convert, " for solving a puzzle whose picture is needed")
     convert.set_defaults(handler=run_convert)
 
-    image = _subparser(commands, "import-image", "make nonograms from images", _IMPORT_EPILOG)
+    image = _subparser(
+        commands, "import-image", "make nonograms or mosaics from images", _IMPORT_EPILOG
+    )
     image.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, GIF, BMP or XBM file")
     image.add_argument(
         "--size", type=parse_size, metavar="WxH", help="scale to W columns and H rows"

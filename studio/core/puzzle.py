@@ -163,6 +163,9 @@ class KindSpec:
             picture (a drawn kind's blank is the puzzle of an empty picture).
         aliases: other names people use for it (accepted by :func:`get_kind`).
         min_side: the fewest rows or columns a puzzle of this kind may have.
+        logic: the kind's logic solver in a phrase, e.g. ``"line logic"``.
+        logic_solvable: the word for a puzzle that logic solves alone, e.g. ``"line-solvable"``.
+        given: the word for a cell shown to the solver, e.g. ``"given"``, a mosaic's ``"clue"``.
     """
 
     name: str
@@ -171,3 +174,6 @@ class KindSpec:
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     aliases: tuple[str, ...] = field(default=())
     min_side: int = 1
+    logic: str = "logic"
+    logic_solvable: str = "logic-solvable"
+    given: str = "given"

@@ -1,41 +1,46 @@
 """File formats: the registry the CLI and the GUI read and write puzzles through.
 
-Formats (all read and write nonograms):
-
-========  =============================  ==========  ===========================================
-name      what                           extension   module
-========  =============================  ==========  ===========================================
-studio    Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: clues, givens, picture,
-                                                     notes
-ascii     text grid of ``#`` and ``.``   ``.txt``    :mod:`.ascii`: the picture only
-tatham    Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``, givens
-runs      runs lists, rows then columns  ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2],[1]])``
-non       Simpson's ``.non`` file        ``.non``    :mod:`.non`: clues, goal, title, author...
-                                                     (nonogram-db)
-webpbn    Wolter's webpbn XML            ``.xml``    :mod:`.webpbn`: clues, goal, title, author...
-                                                     (webpbn.com, pbnsolve)
-========  =============================  ==========  ===========================================
+=============  =============================  ==========  ======================================
+name           what                           extension   module
+=============  =============================  ==========  ======================================
+studio         Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: every kind; clues,
+                                                          givens, picture, notes
+ascii          nonogram: grid of ``#``, ``.``  ``.txt``   :mod:`.ascii`: the picture only
+mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    :mod:`.mosaic_grid`: the clues
+tatham-mosaic  Tatham Mosaic game ID          ``.txt``    :mod:`.tatham_mosaic`: ``5x5:b4442e...``
+tatham         Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``,
+                                                          givens
+runs           nonogram runs lists            ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2]])``
+non            Simpson's ``.non`` file        ``.non``    :mod:`.non`: clues, goal, title, author
+                                                          (nonogram-db)
+webpbn         Wolter's webpbn XML            ``.xml``    :mod:`.webpbn`: clues, goal, title,
+                                                          author (webpbn.com, pbnsolve)
+janko          Janko's Fobidoshi text         ``.txt``    :mod:`.janko`: size, givens ``-ox``,
+                                                          solution
+=============  =============================  ==========  ======================================
 
 Extensions are kept few and conventional, none invented: ``.json`` is always the studio's
 document, ``.non`` the ``.non`` file and ``.xml`` the webpbn XML; ``.txt`` is shared by the
-three one-line-or-grid text formats. Only the studio document and the game ID hold givens;
-the other writers refuse a puzzle with givens rather than drop them.
+text formats. Only the studio document, the game IDs and the Janko text hold givens; the other
+writers refuse a puzzle with givens rather than drop them.
 
 - Reading (:func:`load`): an extension that belongs to one format decides (``.json``,
   ``.non``, ``.xml``); for ``.txt``, another extension or none, the content decides (sniffing,
   below).
 - Writing (:func:`save`, :func:`format_for_path`): ``.json``, ``.non`` and ``.xml`` write their
-  format, ``.txt`` the text grid (the first format in :data:`FORMATS` that lists the
-  extension); pass ``format="tatham"`` or ``format="runs"`` to write those, whatever the file
-  is called.
+  format, ``.txt`` the first format in :data:`FORMATS` that lists the extension and holds the
+  document's kind (the text grid of a nonogram or a mosaic, the Janko text); pass
+  ``format="tatham"`` or another name to write that one, whatever the file is called.
 
-Sniffing tries each format's cheap test in the order of :data:`FORMATS`: ``{`` starts a studio
-document; ``#``, ``.`` or ``;`` a grid; ``10x10:`` (or ``10x10#``) a game ID; ``(`` or ``[`` runs
-lists; a line starting with a ``.non`` key (``title``, ``width``, ...) followed by more lines a
-``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML. The tests do not overlap (each
-looks at the first non-blank character, and no two accept the same one). Text that none
-recognises is read as a grid, whose error then points at the first character that is not a
-cell.
+Sniffing tries each format's cheap test in the order of :data:`FORMATS` and the first that
+recognises the text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram
+grid, unless a row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only
+digits and lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of
+a Pattern game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
+followed by more lines a ``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML; a
+size line or a row of ``-``, ``o``, ``x`` Janko's text. With a kind given, only that kind's
+formats are tried. Text that none recognises is read as a nonogram grid, whose error then points
+at the first character that is not a cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
@@ -52,7 +57,18 @@ from pathlib import Path
 
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
-from studio.core.formats import ascii, atomic, non, runs, studio_json, tatham, webpbn
+from studio.core.formats import (
+    ascii,
+    atomic,
+    janko,
+    mosaic_grid,
+    non,
+    runs,
+    studio_json,
+    tatham,
+    tatham_mosaic,
+    webpbn,
+)
 from studio.core.kinds import get_kind
 
 
@@ -90,7 +106,7 @@ FORMATS: tuple[Format, ...] = (
         "studio",
         studio_json.TITLE,
         (".json",),
-        ("nonogram",),
+        tuple(studio_json.PAYLOADS),
         studio_json.sniff,
         studio_json.read,
         studio_json.write,
@@ -106,6 +122,24 @@ FORMATS: tuple[Format, ...] = (
         needs_picture=True,
     ),
     Format(
+        "mosaic-grid",
+        mosaic_grid.TITLE,
+        (".txt",),
+        ("mosaic",),
+        mosaic_grid.sniff,
+        mosaic_grid.read,
+        mosaic_grid.write,
+    ),
+    Format(
+        "tatham-mosaic",
+        tatham_mosaic.TITLE,
+        (".txt",),
+        ("mosaic",),
+        tatham_mosaic.sniff,
+        tatham_mosaic.read,
+        tatham_mosaic.write,
+    ),
+    Format(
         "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
     ),
     Format("runs", runs.TITLE, (".txt",), ("nonogram",), runs.sniff, runs.read, runs.write),
@@ -113,6 +147,7 @@ FORMATS: tuple[Format, ...] = (
     Format(
         "webpbn", webpbn.TITLE, (".xml",), ("nonogram",), webpbn.sniff, webpbn.read, webpbn.write
     ),
+    Format("janko", janko.TITLE, (".txt",), ("fobidoshi",), janko.sniff, janko.read, janko.write),
 )
 """Every format, in the order file dialogs list them and sniffing tries them."""
 
@@ -136,17 +171,20 @@ def get_format(name: str) -> Format:
         raise StudioError(f"unknown file format {name!r}; known: {known}") from None
 
 
-def format_for_path(path: str | os.PathLike[str]) -> Format:
-    """The format :func:`save` writes to ``path``, chosen by its extension.
+def format_for_path(path: str | os.PathLike[str], kind: str | None = None) -> Format:
+    """The format :func:`save` writes to ``path``, chosen by its extension: the first in
+    :data:`FORMATS` with that extension, and that holds ``kind`` when one is given.
 
     ``.json`` gives the studio document, ``.non`` the ``.non`` file, ``.xml`` the webpbn XML,
-    ``.txt`` the text grid (see the module docstring).
+    ``.txt`` the text grid of the kind (see the module docstring).
 
     Raises:
         StudioError: for an extension no format uses; the message lists the known ones.
     """
     suffix = Path(path).suffix.lower()
-    chosen = next((spec for spec in FORMATS if suffix in spec.extensions), None)
+    owners = [spec for spec in FORMATS if suffix in spec.extensions]
+    chosen = next((spec for spec in owners if kind is None or kind in spec.kinds), None)
+    chosen = chosen or next(iter(owners), None)
     if chosen is None:
         known = ", ".join(sorted({ext for spec in FORMATS for ext in spec.extensions}))
         found = f"the extension {suffix!r}" if suffix else "no extension"
@@ -229,7 +267,7 @@ def save(document: Document, path: str | os.PathLike[str], *, format: str | None
             (the old file, if any, is then unchanged).
     """
     source = os.fspath(path)
-    chosen = get_format(format) if format is not None else format_for_path(source)
+    chosen = get_format(format) if format is not None else format_for_path(source, document.kind)
     try:
         text = chosen.write(document)
     except FormatError as error:

@@ -38,8 +38,15 @@ _SNIFF = re.compile(r"\s*[#.;]")
 
 
 def sniff(text: str) -> bool:
-    """True if the first non-blank character is ``#``, ``.`` or ``;``."""
-    return _SNIFF.match(text) is not None
+    """True if the first non-blank character is ``#``, ``.`` or ``;`` and no row holds a digit
+    (a grid of digits and ``.`` is a mosaic's, :mod:`.mosaic_grid`)."""
+    if _SNIFF.match(text) is None:
+        return False
+    try:
+        rows = grid_lines(text)
+    except FormatError:
+        return True  # malformed, but a grid: reading it names the line
+    return not any(char.isdigit() for _, row in rows for char in row)
 
 
 def first_bad_cell(row: str) -> int | None:
@@ -59,7 +66,7 @@ def read(text: str) -> Document:
             ``line 3, column 5: expected '#' or '.', found 'x'``,
             ``line 4: expected 10 cells like line 1, found 9``, or that there is no grid.
     """
-    rows = _grid_lines(text)
+    rows = grid_lines(text)
     if not rows:
         raise FormatError(f"expected rows of {FILLED_CHAR!r} and {EMPTY_CHAR!r}, found no grid")
     first_number, first = rows[0]
@@ -75,7 +82,7 @@ def read(text: str) -> Document:
     return Document.from_picture("nonogram", grid_from_text([row for _, row in rows]))
 
 
-def _grid_lines(text: str) -> list[tuple[int, str]]:
+def grid_lines(text: str) -> list[tuple[int, str]]:
     """The grid's rows with their 1-based line numbers, comments skipped, ends stripped.
 
     Raises:

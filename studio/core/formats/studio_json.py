@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from studio.core.document import Document
 from studio.core.errors import FormatError, StudioError
-from studio.core.formats import nonogram_json
+from studio.core.formats import fobidoshi_json, mosaic_json, nonogram_json
 from studio.core.formats.ascii import bad_cell_message, first_bad_cell
 from studio.core.formats.json_fields import (
     array_text,
@@ -86,6 +86,8 @@ class Payload:
 
 PAYLOADS: dict[str, Payload] = {
     "nonogram": Payload(nonogram_json.FIELDS, nonogram_json.read, nonogram_json.write),
+    "mosaic": Payload(mosaic_json.FIELDS, mosaic_json.read, mosaic_json.write),
+    "fobidoshi": Payload(fobidoshi_json.FIELDS, fobidoshi_json.read, fobidoshi_json.write),
 }
 """Each kind's fields, by kind name."""
 

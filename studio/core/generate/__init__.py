@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import nonogram
+from studio.core.generate import fobidoshi, mosaic, nonogram
 from studio.core.generate.base import (
     MAX_SIDE,
     MIN_SIDE,
@@ -37,6 +37,8 @@ class KindGenerator:
 
 GENERATORS: dict[str, KindGenerator] = {
     "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate),
+    "mosaic": KindGenerator(mosaic.STRATEGIES, mosaic.generate),
+    "fobidoshi": KindGenerator(fobidoshi.STRATEGIES, fobidoshi.generate),
 }
 """The generator of each kind, by kind name."""
 

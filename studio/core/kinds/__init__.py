@@ -1,10 +1,10 @@
 """The registry of puzzle kinds (see :class:`studio.core.puzzle.KindSpec`)."""
 
 from studio.core.errors import StudioError
-from studio.core.kinds import nonogram
+from studio.core.kinds import fobidoshi, mosaic, nonogram
 from studio.core.puzzle import KindSpec
 
-KINDS: tuple[KindSpec, ...] = (nonogram.SPEC,)
+KINDS: tuple[KindSpec, ...] = (nonogram.SPEC, mosaic.SPEC, fobidoshi.SPEC)
 
 _BY_NAME = {key.lower(): spec for spec in KINDS for key in (spec.name, *spec.aliases)}
 

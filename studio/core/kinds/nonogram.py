@@ -289,4 +289,6 @@ SPEC = KindSpec(
     title="Nonogram",
     from_picture=Nonogram.from_picture,
     aliases=("pattern", "griddlers", "picross"),
+    logic="line logic",
+    logic_solvable="line-solvable",
 )

@@ -27,6 +27,7 @@ from studio.core.grid import BoolGrid
 from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.puzzle import Cell, Puzzle
+from studio.core.repair import fobidoshi, mosaic
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.repair._search import VERIFY, Design, Search
 from studio.core.repair.flips import flip_suggestions, repair_flips
@@ -242,6 +243,8 @@ def _suggest_nonogram(
 
 REPAIRERS: dict[str, KindRepairs] = {
     "nonogram": KindRepairs(STRATEGIES, _repair_nonogram, _suggest_nonogram),
+    "mosaic": KindRepairs(mosaic.STRATEGIES, mosaic.repair, mosaic.suggest),
+    "fobidoshi": KindRepairs(fobidoshi.STRATEGIES, fobidoshi.repair, fobidoshi.suggest),
 }
 """The repairs of each kind, by kind name."""
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from studio.core.grid import BoolGrid
+from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Puzzle
 from studio.core.sat.analysis import Analysis, Status
 
@@ -61,7 +62,7 @@ class Repair(Generic[P]):
         if self.flips:
             parts.append(f"flip {_count(len(self.flips), 'cell')}")
         if self.givens:
-            parts.append(f"add {_count(len(self.givens), 'given')}")
+            parts.append(f"add {_count(len(self.givens), get_kind(self.puzzle.kind).given)}")
         return f"{' and '.join(parts) or 'no change'} → {_outcome(self.analysis)}"
 
 
@@ -95,5 +96,5 @@ class RepairResult(Generic[P]):
         ``"0 cells changed, 4 givens → unique"``."""
         changes = [_count(len(self.changed_cells), "cell") + " changed"]
         if self.givens:
-            changes.append(_count(len(self.givens), "given"))
+            changes.append(_count(len(self.givens), get_kind(self.puzzle.kind).given))
         return f"{', '.join(changes)} → {_outcome(self.analysis)}"

@@ -26,6 +26,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
+from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
@@ -50,6 +51,7 @@ class Analysis:
         variable: bool grid ``(height, width)``: the cells that differ between solutions.
             When ``complete`` is False it may be a subset.
         deduction: what the kind's logic solver concluded on its own.
+        kind: the puzzle's kind (its name), for the words that describe the analysis.
         difficulty: how hard the puzzle is for a person; only for a unique puzzle.
         complete: False when a time limit or cancel cut the analysis short.
         stop_reason: ``"timeout"`` or ``"cancelled"`` when not complete.
@@ -61,6 +63,7 @@ class Analysis:
     solution: BoolGrid | None
     variable: BoolGrid
     deduction: Deduction
+    kind: str
     difficulty: Difficulty | None = None
     complete: bool = True
     stop_reason: StopReason | None = None
@@ -90,7 +93,8 @@ def describe(analysis: Analysis) -> str:
     )
     if analysis.status == Status.UNIQUE:
         if analysis.difficulty is None:
-            return f"Unique · {'line-solvable' if analysis.logic_solvable else 'not line-solvable'}"
+            solvable = get_kind(analysis.kind).logic_solvable
+            return f"Unique · {solvable if analysis.logic_solvable else 'not ' + solvable}"
         rating = analysis.difficulty
         return f"Unique · {rating.description} · difficulty {rating.score}/5"
     if analysis.status == Status.MULTIPLE:
@@ -246,6 +250,7 @@ def analyze(
             solution=solution,
             variable=variable,
             deduction=deduction,
+            kind=puzzle.kind,
             difficulty=difficulty,
             complete=stop is None,
             stop_reason=None if stop is None else stop.reason,

@@ -39,18 +39,39 @@ EXPECTED = {
     "webpbn": PICTURE_DOC,
 }
 GIVENS_DOC = Document(Nonogram.from_picture(PICTURE, [(0, 1), (1, 0)]), PICTURE)
+NONOGRAM_FORMATS = [spec for spec in FORMATS if "nonogram" in spec.kinds]
+
+# The other kinds' formats: their own tests read them; here they must sniff apart from the rest.
+OTHER_SAMPLES = {
+    "mosaic-grid": "4.\n..\n",
+    "tatham-mosaic": "3x2:4e",
+    "janko": "4\n----\n-o--\n--x-\n----\n",
+}
+ALL_SAMPLES = SAMPLES | OTHER_SAMPLES
+ALL_EXPECTED = EXPECTED | {
+    name: get_format(name).read(text) for name, text in OTHER_SAMPLES.items()
+}
 
 
-def test_names_are_unique_and_every_format_reads_nonograms() -> None:
+def test_names_are_unique_and_every_kind_has_its_formats() -> None:
     assert [spec.name for spec in FORMATS] == [
         "studio",
         "ascii",
+        "mosaic-grid",
+        "tatham-mosaic",
         "tatham",
         "runs",
         "non",
         "webpbn",
+        "janko",
     ]
-    assert all(spec.kinds == ("nonogram",) for spec in FORMATS)
+    assert [spec.name for spec in NONOGRAM_FORMATS] == list(SAMPLES)
+    assert get_format("studio").kinds == ("nonogram", "mosaic", "fobidoshi")
+    assert {name: get_format(name).kinds for name in OTHER_SAMPLES} == {
+        "mosaic-grid": ("mosaic",),
+        "tatham-mosaic": ("mosaic",),
+        "janko": ("fobidoshi",),
+    }
 
 
 def test_get_format_is_case_insensitive_and_lists_names_when_unknown() -> None:
@@ -82,15 +103,21 @@ def test_format_for_path_refuses_unknown_extensions(path: str) -> None:
         format_for_path(path)
 
 
-@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("name", list(ALL_SAMPLES))
 def test_read_text_sniffs_every_format(name: str) -> None:
-    assert read_text("\n\n" + SAMPLES[name]) == EXPECTED[name]
+    assert read_text("\n\n" + ALL_SAMPLES[name]) == ALL_EXPECTED[name]
 
 
-@pytest.mark.parametrize("name", list(SAMPLES))
-def test_each_sniff_recognises_only_its_own_sample(name: str) -> None:
-    matches = [spec.name for spec in FORMATS if spec.sniff(SAMPLES[name])]
-    assert matches == [name]
+@pytest.mark.parametrize("name", list(ALL_SAMPLES))
+def test_each_sample_is_recognised_first_by_its_own_format(name: str) -> None:
+    matches = [spec.name for spec in FORMATS if spec.sniff(ALL_SAMPLES[name])]
+    # A Mosaic game ID also starts like a Pattern one; the stricter test comes first.
+    assert matches == ([name, "tatham"] if name == "tatham-mosaic" else [name])
+
+
+def test_a_grid_of_dots_alone_is_a_nonogram_and_with_a_digit_a_mosaic() -> None:
+    assert read_text("..\n..\n").kind == "nonogram"
+    assert read_text("..\n.0\n").kind == "mosaic"
 
 
 def test_text_no_format_recognises_is_read_as_a_grid() -> None:
@@ -98,7 +125,7 @@ def test_text_no_format_recognises_is_read_as_a_grid() -> None:
         read_text("hello")
 
 
-@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("name", list(ALL_SAMPLES))
 def test_an_explicit_format_is_not_second_guessed(name: str) -> None:
     other = SAMPLES["tatham" if name != "tatham" else "runs"]
     with pytest.raises(FormatError):
@@ -122,8 +149,8 @@ def test_invalid_puzzles_raise_puzzle_error_with_the_source(text: str, message: 
 
 def test_format_errors_carry_the_source() -> None:
     with pytest.raises(FormatError) as caught:
-        read_text("10x10:2x", source="game ID")
-    assert str(caught.value) == "game ID, column 8: expected a digit, '.' or '/', found 'x'"
+        read_text("10x10:2/x", source="game ID")
+    assert str(caught.value) == "game ID, column 9: expected a digit or '/', found 'x'"
     assert caught.value.source == "game ID"
 
 
@@ -164,7 +191,7 @@ def test_load_trusts_the_extensions_of_the_new_formats(
         load(path)
 
 
-@pytest.mark.parametrize("spec", FORMATS, ids=lambda spec: spec.name)
+@pytest.mark.parametrize("spec", NONOGRAM_FORMATS, ids=lambda spec: spec.name)
 def test_only_the_formats_that_hold_givens_write_them(spec: formats.Format) -> None:
     if spec.name in ("studio", "tatham"):
         assert spec.read(spec.write(GIVENS_DOC)).puzzle == GIVENS_DOC.puzzle
@@ -222,7 +249,7 @@ def test_load_names_the_file_in_puzzle_errors(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("name", "document"),
-    list(EXPECTED.items()),
+    list(ALL_EXPECTED.items()),
 )
 def test_save_then_load_gives_an_equal_document(
     tmp_path: Path, name: str, document: Document
@@ -269,16 +296,16 @@ def test_save_failure_is_a_studio_error_and_keeps_the_old_file(
     assert os.listdir(tmp_path) == ["p.json"]
 
 
-class _Mosaic:
-    """A stand-in for a kind no format writes yet."""
+class _Sudoku:
+    """A stand-in for a kind no format knows."""
 
-    kind: ClassVar[str] = "mosaic"
+    kind: ClassVar[str] = "sudoku"
     shape = (1, 1)
 
 
-@pytest.mark.parametrize("name", list(SAMPLES))
+@pytest.mark.parametrize("name", list(ALL_SAMPLES))
 def test_writers_refuse_other_kinds(name: str) -> None:
-    document = Document(_Mosaic(), np.zeros((1, 1), dtype=bool))  # type: ignore[arg-type]
-    # The nonogram formats say what they hold; the studio document, every kind it knows.
-    with pytest.raises(FormatError, match=r"holds nonograms, not mosaic|no place for a mosaic"):
+    document = Document(_Sudoku(), np.zeros((1, 1), dtype=bool))  # type: ignore[arg-type]
+    # Each kind's formats say what they hold; the studio document, every kind it knows.
+    with pytest.raises(FormatError, match=r"holds [\w ]+s, not sudoku|no place for a sudoku"):
         get_format(name).write(document)

@@ -192,7 +192,11 @@ def _set(path: str, value: object) -> str:
         ("version", "1", 'version: expected an integer, found "1"'),
         ("version", 0, "version: expected a positive integer, found 0"),
         ("version", ..., "version: missing"),
-        ("kind", "sudoku", "kind: unknown puzzle kind 'sudoku'; known: nonogram"),
+        (
+            "kind",
+            "sudoku",
+            "kind: unknown puzzle kind 'sudoku'; known: nonogram, mosaic, fobidoshi",
+        ),
         ("kind", 3, "kind: expected a string, found 3"),
         ("width", True, "width: expected an integer, found true"),
         ("width", 2.5, "width: expected an integer, found 2.5"),
