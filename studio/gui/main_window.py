@@ -37,6 +37,7 @@ from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.generate import Generated
 from studio.core.grid import EMPTY, FILLED, UNKNOWN
+from studio.core.kinds import get_kind
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.puzzle import Puzzle
@@ -220,8 +221,18 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addActions([self.variable_action, self.stop_action])
         menu.addAction(self.repair_dock.toggleViewAction())
+        self.puzzle_menu = self.menuBar().addMenu("&Puzzle")
+        self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")
         menu.addAction(self.hint_action)
+
+    def _fill_puzzle_menu(self) -> None:
+        """The commands of the puzzle's kind: its editor's actions, which the editor owns."""
+        self.puzzle_menu.clear()
+        actions = self.view.editor.actions()
+        self.puzzle_menu.addActions(actions)
+        if not actions:
+            self.puzzle_menu.addAction("No commands for this kind").setEnabled(False)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -391,10 +402,11 @@ class MainWindow(QMainWindow):
         hint = puzzle.hint(known)
         if hint is None:
             solved = not bool(np.any(known == UNKNOWN))
+            logic = get_kind(puzzle.kind).logic
             self.show_message(
-                "Solved: every cell follows from the clues"
+                f"Solved: {logic} decides every cell"
                 if solved
-                else "No line decides another cell: the rest needs probing or search"
+                else f"{logic.capitalize()} decides no more cells: the rest needs probing or search"
             )
             return
         known = known.copy()

@@ -147,7 +147,8 @@ class PuzzleView(QWidget):
                 repair.puzzle,
                 picture=repair.picture,
                 variable=repair.analysis.variable if self.show_variable else None,
-                changed=_mask(repair.picture.shape, repair.flips),
+                changed=_mask(repair.picture.shape, repair.flips + repair.givens),
+                design=True,
             )
         puzzle = self.document.puzzle
         if self.hints is not None:
@@ -160,6 +161,7 @@ class PuzzleView(QWidget):
             solution=self.solution_shown(),
             variable=analysis.variable if analysis is not None and self.show_variable else None,
             conflict=self.conflict_mask() if analysis is not None else None,
+            design=True,
         )
 
     def grid_layout(self) -> Layout:

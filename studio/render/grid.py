@@ -87,6 +87,7 @@ def draw_grid(
     highlight: BoolGrid | None = None,
     changed: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
+    major_every: int | None = MAJOR_RULE_EVERY,
 ) -> None:
     """Draw the cells and the rules of a grid.
 
@@ -102,6 +103,7 @@ def draw_grid(
         highlight: cells to shade (e.g. the line a hint comes from).
         changed: cells to mark as changed (a repair being previewed).
         palette: colours.
+        major_every: a thick rule every this many cells (see :func:`draw_rules`).
     """
     width_px, height_px = layout.size
     painter.fillRect(QRectF(layout.left, layout.top, width_px, height_px), QColor(palette.paper))
@@ -121,7 +123,7 @@ def draw_grid(
     if changed is not None:
         _fill_cells(painter, layout, changed, palette.changed)
     _frame_givens(painter, layout, givens, palette)
-    draw_rules(painter, layout, palette=palette)
+    draw_rules(painter, layout, palette=palette, major_every=major_every)
 
 
 def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
@@ -155,8 +157,16 @@ TINY_CELL = 6.0
 """Cells smaller than this (in the painter's units) get only the thick rules, one unit wide."""
 
 
-def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_PALETTE) -> None:
-    """Thin rules between cells, a thick rule every :data:`MAJOR_RULE_EVERY` and a border."""
+def draw_rules(
+    painter: QPainter,
+    layout: Layout,
+    *,
+    palette: Palette = DEFAULT_PALETTE,
+    major_every: int | None = MAJOR_RULE_EVERY,
+) -> None:
+    """Thin rules between cells, a thick rule every ``major_every`` cells (default
+    :data:`MAJOR_RULE_EVERY`, for counting; ``None``: none, for kinds nobody counts cells of)
+    and a thick border."""
     height, width = layout.shape
     left, top = layout.left, layout.top
     right, bottom = left + width * layout.cell, top + height * layout.cell
@@ -171,10 +181,16 @@ def draw_rules(painter: QPainter, layout: Layout, *, palette: Palette = DEFAULT_
     for pen, major in rules:
         painter.setPen(pen)
         for col in range(width + 1):
-            if (col % MAJOR_RULE_EVERY == 0 or col == width) == major:
+            if _is_major(col, width, major_every) == major:
                 x = left + col * layout.cell
                 painter.drawLine(QPointF(x, top), QPointF(x, bottom))
         for row in range(height + 1):
-            if (row % MAJOR_RULE_EVERY == 0 or row == height) == major:
+            if _is_major(row, height, major_every) == major:
                 y = top + row * layout.cell
                 painter.drawLine(QPointF(left, y), QPointF(right, y))
+
+
+def _is_major(index: int, count: int, every: int | None) -> bool:
+    """Whether the rule before cell ``index`` of ``count`` is thick: the border, and every
+    ``every`` cells."""
+    return index in (0, count) or (every is not None and index % every == 0)

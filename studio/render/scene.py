@@ -15,7 +15,7 @@ from PySide6.QtGui import QPainter
 
 from studio.core.grid import BoolGrid, PartialGrid
 from studio.core.puzzle import Puzzle
-from studio.render import nonogram
+from studio.render import fobidoshi, mosaic, nonogram
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
 
@@ -32,6 +32,8 @@ class Scene:
         conflict: cells of a rule that cannot be met, tinted.
         highlight: cells to shade (the clue a hint comes from).
         changed: cells a previewed repair changes.
+        design: the designer's canvas rather than an image or a page: a kind may add aids
+            there (a mosaic's clues that are not shown, drawn faint).
     """
 
     puzzle: Puzzle
@@ -42,12 +44,15 @@ class Scene:
     conflict: BoolGrid | None = None
     highlight: BoolGrid | None = None
     changed: BoolGrid | None = None
+    design: bool = False
 
 
 Renderer = Callable[[QPainter, Layout, Scene, Palette], None]
 
 RENDERERS: dict[str, Renderer] = {
     "nonogram": nonogram.draw_scene,
+    "mosaic": mosaic.draw_scene,
+    "fobidoshi": fobidoshi.draw_scene,
 }
 """The grid-drawing routine of each kind, by kind name."""
 

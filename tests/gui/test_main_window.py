@@ -334,7 +334,7 @@ def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     assert image.pixelColor(cell_point(window, 1, 0)).lightness() > 150
     for _ in range(10):
         qtbot.keyClick(window, Qt.Key.Key_H)
-    assert window.statusBar().currentMessage() == "Solved: every cell follows from the clues"
+    assert window.statusBar().currentMessage() == "Solved: line logic decides every cell"
     assert np.array_equal(window.view.hints.known == 1, picture)
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.view.hints is None

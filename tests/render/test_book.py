@@ -22,10 +22,10 @@ POINTS_PER_INCH = 72
 
 
 def twelve_puzzles() -> Book:
-    """Twelve unique puzzles of three sizes."""
+    """Twelve unique puzzles of every kind and three sizes."""
     entries = []
-    for size, seed in ((5, 1), (10, 2), (15, 3)):
-        batch = generate_batch(GeneratorOptions((size, size)), seed, 4)
+    for kind, size, seed in (("nonogram", 5, 1), ("mosaic", 10, 2), ("fobidoshi", 8, 3)):
+        batch = generate_batch(GeneratorOptions((size, size), kind=kind), seed, 4)
         entries += [entry_for(g.document, analysis=g.analysis) for g in batch]
     return Book(title="Twelve Puzzles", author="Puzzle Studio Tests", entries=tuple(entries))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from studio.gui.editors.base import KindEditor
+from studio.gui.editors.fobidoshi import FobidoshiEditor
+from studio.gui.editors.mosaic import MosaicEditor
 from studio.gui.editors.nonogram import NonogramEditor
 
 if TYPE_CHECKING:
@@ -12,6 +14,8 @@ if TYPE_CHECKING:
 
 EDITORS: dict[str, type[KindEditor]] = {
     "nonogram": NonogramEditor,
+    "mosaic": MosaicEditor,
+    "fobidoshi": FobidoshiEditor,
 }
 
 

@@ -1,0 +1,223 @@
+"""The mosaic editor: the picture painted on the grid, its clues in the cells, and the choice of
+which clues the puzzle shows.
+
+Ctrl+click (or a click with the clue tool on) shows or hides one cell's clue; *Show All Clues*
+shows every clue of the picture; *Minimal Clues* drops clues, in random order, while the puzzle
+keeps the chosen standard (unique, one clue at a time, clue pairs), on a worker and as one undo
+step (de Jong, *Mosaic as a SAT problem*, §4.2; :func:`.mosaic_minimal.minimal_clues`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.core.cancel import CancelToken
+from studio.core.document import Document
+from studio.core.grid import BoolGrid, cell_name, cells_of
+from studio.core.kinds.mosaic import Mosaic
+from studio.core.kinds.mosaic_logic import NO_CLUE
+from studio.core.kinds.mosaic_minimal import Standard, minimal_clues
+from studio.gui.editors.base import Cell
+from studio.gui.editors.picture import PictureEditor
+
+if TYPE_CHECKING:
+    from studio.gui.puzzle_view import PuzzleView
+
+STANDARD_TITLES: dict[Standard, str] = {
+    "unique": "Unique",
+    "one-clue": "One clue at a time",
+    "pairs": "Clue pairs",
+}
+"""What *Minimal Clues* keeps, as the panel offers it."""
+
+
+class MosaicEditor(PictureEditor):
+    """Painting from :class:`PictureEditor`; clue visibility, and a panel above the grid."""
+
+    def __init__(self, view: PuzzleView) -> None:
+        super().__init__(view)
+        self.panel = MosaicPanel(self)
+        # Each run of Minimal Clues tries another order, reproducibly within a session.
+        self._seed = 0
+
+    @property
+    def puzzle(self) -> Mosaic:
+        puzzle = self.view.document.puzzle
+        assert isinstance(puzzle, Mosaic)
+        return puzzle
+
+    def panels(self) -> tuple[QWidget | None, QWidget | None]:
+        return self.panel, None
+
+    def refresh(self) -> None:
+        self.panel.update_count()
+
+    def actions(self) -> list[QAction]:
+        panel = self.panel
+        return [
+            panel.clue_tool,
+            panel.show_all_action,
+            panel.minimal_action,
+            panel.standard_menu.menuAction(),
+        ]
+
+    def press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> bool:
+        toggles = self.panel.clue_tool.isChecked() or bool(
+            modifiers & Qt.KeyboardModifier.ControlModifier
+        )
+        if self._stroke_value is None and button == Qt.MouseButton.LeftButton and toggles:
+            self.toggle_clue(cell)
+            return True
+        return super().press(cell, button, modifiers)
+
+    def _picture(self) -> BoolGrid | None:
+        """The picture the clues count: the document's, else the solution shown."""
+        document = self.view.document
+        return document.picture if document.picture is not None else self.view.solution_shown()
+
+    def toggle_clue(self, cell: Cell) -> None:
+        """Show ``cell``'s clue if hidden, hide it if shown: one undo step. Showing a clue needs
+        a picture to count (or the solution of a puzzle known by its clues)."""
+        shown = self.puzzle.shown()
+        shown[cell] = not shown[cell]
+        picture = self._picture()
+        if picture is not None:
+            puzzle = self.puzzle.with_shown(picture, shown)
+        elif not shown[cell]:
+            clues = self.puzzle.clue_grid()
+            clues[cell] = NO_CLUE
+            puzzle = Mosaic(clues)
+        else:
+            self.view.message.emit(
+                "A clue counts the picture: paint one, or wait for the solution, to show it"
+            )
+            return
+        verb = "Show" if shown[cell] else "Hide"
+        document = replace(self.view.document, puzzle=puzzle, picture=picture)
+        self.view.model.replace(document, f"{verb} the clue of {cell_name(cell)}")
+
+    def show_all_clues(self) -> None:
+        """Show the clue of every cell (one undo step)."""
+        picture = self._picture()
+        if picture is None:
+            self.view.message.emit("No picture to count: paint one first")
+            return
+        puzzle = self.puzzle.with_shown(picture, np.ones(picture.shape, dtype=bool))
+        if puzzle == self.puzzle:
+            self.view.message.emit("Every clue is shown already")
+            return
+        document = replace(self.view.document, puzzle=puzzle, picture=picture)
+        self.view.model.replace(document, "Show all clues")
+
+    def minimal_clues(self) -> None:
+        """Ask the window to drop clues while the puzzle keeps the panel's standard, starting
+        from the clues shown (or from all of them, when those shown fall short); the window
+        runs it on a worker, Esc stops it, and it is one undo step."""
+        picture = self._picture()
+        if picture is None:
+            self.view.message.emit("No picture to count: paint one first")
+            return
+        standard = self.panel.standard()
+        rng = np.random.default_rng(self._seed)
+        self._seed += 1
+        cells = cells_of(np.ones(picture.shape, dtype=bool))
+        order = [cells[i] for i in rng.permutation(len(cells))]
+
+        def change(document: Document, cancel: CancelToken) -> tuple[Document, str]:
+            return minimal_document(document, picture, order, standard, cancel)
+
+        self.view.change_requested.emit("Finding a minimal set of clues", change)
+
+
+def minimal_document(
+    document: Document,
+    picture: BoolGrid,
+    order: list[Cell],
+    standard: Standard,
+    cancel: CancelToken,
+) -> tuple[Document, str]:
+    """``document`` with its mosaic's clues made minimal for ``standard`` (dropped in
+    ``order``), and the undo text; ``document`` itself, and why, when even every clue of
+    ``picture`` falls short of ``standard``.
+
+    Raises:
+        Stopped: when ``cancel`` fires.
+    """
+    puzzle = document.puzzle
+    assert isinstance(puzzle, Mosaic)
+    for start in (puzzle.shown(), np.ones(picture.shape, dtype=bool)):
+        kept = minimal_clues(picture, start, order, standard=standard, cancel=cancel)
+        if kept is not None:
+            minimal = puzzle.with_shown(picture, kept)
+            count = int(kept.sum())
+            text = f"Minimal clues ({STANDARD_TITLES[standard].lower()}): {count} clues"
+            return replace(document, puzzle=minimal, picture=picture), text
+    return document, (
+        f"Minimal clues: even all clues fall short of “{STANDARD_TITLES[standard].lower()}”; "
+        "repair the picture first"
+    )
+
+
+class MosaicPanel(QWidget):
+    """Above the grid: how many clues are shown, the clue tool, and the clue commands; the
+    arrow of *Minimal Clues* chooses what it keeps."""
+
+    def __init__(self, editor: MosaicEditor) -> None:
+        super().__init__(editor.view)
+        self.editor = editor
+        self.count_label = QLabel()
+        self.count_label.setObjectName("clueCount")
+        self.clue_tool = QAction("&Clue Tool", self)
+        self.clue_tool.setCheckable(True)
+        self.clue_tool.setToolTip("Click a cell to show or hide its clue (or Ctrl+click)")
+        self.show_all_action = QAction("Show &All Clues", self)
+        self.show_all_action.triggered.connect(editor.show_all_clues)
+        self.minimal_action = QAction("&Minimal Clues", self)
+        self.minimal_action.setToolTip("Drop clues while the puzzle keeps the chosen standard")
+        self.minimal_action.triggered.connect(editor.minimal_clues)
+        self.standard_menu = QMenu("Minimal Clues &Keep", self)
+        self.standards = QActionGroup(self)
+        for standard, title in STANDARD_TITLES.items():
+            action = self.standard_menu.addAction(title)
+            action.setCheckable(True)
+            action.setData(standard)
+            action.setChecked(standard == "unique")
+            self.standards.addAction(action)
+        buttons = QHBoxLayout()
+        for action in (self.clue_tool, self.show_all_action, self.minimal_action):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            buttons.addWidget(button)
+            if action is self.minimal_action:
+                button.setMenu(self.standard_menu)
+                button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 6)
+        layout.addWidget(self.count_label)
+        layout.addLayout(buttons)
+        self.update_count()
+
+    def standard(self) -> Standard:
+        """What *Minimal Clues* keeps."""
+        checked = self.standards.checkedAction()
+        standard: Standard = checked.data() if checked is not None else "unique"
+        return standard
+
+    def update_count(self) -> None:
+        puzzle = self.editor.puzzle
+        height, width = puzzle.shape
+        self.count_label.setText(f"{len(puzzle.clue_cells())} of {height * width} clues shown")

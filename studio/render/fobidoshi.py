@@ -1,0 +1,118 @@
+"""Drawing a Fobidoshi: its givens (circles and crosses) and, over the grid, the circled cells of
+a solution or of a solver's marks.
+
+Given circles are ink discs and given crosses ink crosses; the circled cells of a solution (the
+document's reference solution, the solver's, a hint's marks) are discs in the lighter solution
+ink, so that the givens stay distinct in the solution view. Tints (variable fields, a rule that
+cannot be met, a hint's source, a repair's changes) lie under the discs: the corners of a tinted
+cell show the tint. Four or more given circles in a row break the rules whatever the solution:
+they are tinted as a conflict too. No thick rule every five cells: nobody counts a Fobidoshi's
+cells.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+
+from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid
+from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi_rules import long_runs
+from studio.render.grid import Layout, Palette, draw_grid
+
+if TYPE_CHECKING:
+    from studio.render.scene import Scene
+
+CIRCLE_RADIUS = 0.36
+"""A circle's radius, in cells: a ring of paper stays around it, so that neighbours part."""
+CROSS_INSET = 0.25
+"""How far a cross's arms stay from the cell's corners, in cells."""
+
+
+def given_conflicts(puzzle: Fobidoshi) -> BoolGrid:
+    """Bool ``(height, width)``: the given circles in runs of four or more in a row or column,
+    which no solution can have (the puzzle's own rule violation, before any analysis)."""
+    mask = np.zeros(puzzle.shape, dtype=bool)
+    for _line, cells in long_runs(puzzle.givens == CIRCLE):
+        for cell in cells:
+            mask[cell] = True
+    return mask
+
+
+def circled_cells(scene: Scene) -> BoolGrid:
+    """Bool ``(height, width)``: the cells without a given drawn as circled: those of the
+    scene's picture (else its solution) and the circles among its marks."""
+    circled = np.zeros(scene.puzzle.shape, dtype=bool)
+    shown = scene.picture if scene.picture is not None else scene.solution
+    if shown is not None:
+        circled |= np.asarray(shown, dtype=bool)
+    if scene.marks is not None:
+        circled |= scene.marks == FILLED
+    puzzle = scene.puzzle
+    assert isinstance(puzzle, Fobidoshi)
+    circled &= puzzle.givens == BLANK
+    return circled
+
+
+def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
+    """The grid of a Fobidoshi scene: paper, tints and rules (:func:`.grid.draw_grid`), the
+    circled cells, then the givens on top."""
+    puzzle = scene.puzzle
+    assert isinstance(puzzle, Fobidoshi)
+    conflict = given_conflicts(puzzle)
+    if scene.conflict is not None:
+        conflict |= scene.conflict
+    draw_grid(
+        painter,
+        layout,
+        marks=_crosses_only(scene.marks),
+        variable=scene.variable,
+        conflict=conflict if conflict.any() else None,
+        highlight=scene.highlight,
+        changed=scene.changed,
+        palette=palette,
+        major_every=None,  # nothing to count: a thick rule every 5 cells would only cut it up
+    )
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    givens = puzzle.givens
+    draw_circles(painter, layout, circled_cells(scene), palette.solution_ink)
+    draw_circles(painter, layout, givens == CIRCLE, palette.ink)
+    draw_crosses(painter, layout, givens == CROSS, palette.ink)
+    painter.restore()
+
+
+def _crosses_only(marks: PartialGrid | None) -> PartialGrid | None:
+    """The marks with the circles left out: :func:`.grid.draw_grid` dots the known crosses,
+    this module draws the circles."""
+    if marks is None:
+        return None
+    crosses: PartialGrid = np.where(marks == FILLED, UNKNOWN, marks).astype(np.int8)
+    return crosses
+
+
+def draw_circles(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+    """A disc in each cell of ``mask`` (bool ``(height, width)``), :data:`CIRCLE_RADIUS` cells
+    across."""
+    radius = CIRCLE_RADIUS * layout.cell
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(color))
+    for row, col in np.argwhere(mask):
+        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+
+
+def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+    """A cross (×) in each cell of ``mask`` (bool ``(height, width)``), its arms
+    :data:`CROSS_INSET` cells from the corners."""
+    pen = QPen(QColor(color), max(1.0, layout.cell / 10))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    inset = CROSS_INSET * layout.cell
+    for row, col in np.argwhere(mask):
+        rect = layout.cell_rect(int(row), int(col)).adjusted(inset, inset, -inset, -inset)
+        painter.drawLine(rect.topLeft(), rect.bottomRight())
+        painter.drawLine(rect.topRight(), rect.bottomLeft())

@@ -1,0 +1,98 @@
+"""Drawing a mosaic: its grid (picture, solution or solver's marks) with the clues in the cells.
+
+Puzzle view is a blank grid with the shown clues; solution view and the designer's canvas draw
+the picture under them. A digit on a filled cell is drawn in the paper's colour, so that clues
+read on dark and light cells alike (Tatham's Mosaic does the same). On the designer's canvas
+(:attr:`Scene.design`) the clues of the picture that are not shown are drawn faint, so that the
+designer sees what could be shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPainter
+
+from studio.core.grid import FILLED, BoolGrid
+from studio.core.kinds.mosaic import Mosaic
+from studio.core.kinds.mosaic_logic import NO_CLUE, ClueGrid
+from studio.core.kinds.mosaic_minimal import picture_clues
+from studio.render.grid import TINY_CELL, Layout, Palette, draw_grid
+from studio.render.nonogram import clue_font
+
+if TYPE_CHECKING:
+    from studio.render.scene import Scene
+
+HIDDEN_CLUE_ALPHA = 90
+"""Opacity (0–255) of a clue the puzzle does not show: visible, but plainly not a clue."""
+
+
+def dark_cells(scene: Scene) -> BoolGrid:
+    """bool ``(height, width)``: the cells drawn filled (picture, else solution, and the
+    solver's filled marks), on which digits are drawn light."""
+    shape = scene.puzzle.shape
+    dark = np.zeros(shape, dtype=bool)
+    if scene.picture is not None:
+        dark |= scene.picture
+    elif scene.solution is not None:
+        dark |= scene.solution
+    if scene.marks is not None:
+        dark |= scene.marks == FILLED
+    return dark
+
+
+def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
+    """The grid of a mosaic scene and its clues; a mosaic has nothing around its grid."""
+    puzzle = scene.puzzle
+    assert isinstance(puzzle, Mosaic)
+    draw_grid(
+        painter,
+        layout,
+        picture=scene.picture,
+        solution=scene.solution,
+        marks=scene.marks,
+        variable=scene.variable,
+        conflict=scene.conflict,
+        highlight=scene.highlight,
+        changed=scene.changed,
+        palette=palette,
+    )
+    if layout.cell < TINY_CELL:  # a thumbnail: digits would be smudges
+        return
+    dark = dark_cells(scene)
+    if scene.design and scene.picture is not None:
+        draw_clues(
+            painter,
+            layout,
+            picture_clues(scene.picture, ~puzzle.shown()),
+            dark,
+            palette,
+            alpha=HIDDEN_CLUE_ALPHA,
+        )
+    draw_clues(painter, layout, puzzle.clue_grid(), dark, palette)
+
+
+def draw_clues(
+    painter: QPainter,
+    layout: Layout,
+    clues: ClueGrid,
+    dark: BoolGrid,
+    palette: Palette,
+    *,
+    alpha: int = 255,
+) -> None:
+    """Draw each clue of ``clues`` (``int8``, ``NO_CLUE`` where none) centred in its cell: in
+    the clue colour, or the paper colour on the cells of ``dark``; ``alpha`` (0–255) makes
+    them faint."""
+    font = QFont(clue_font(layout.cell))
+    font.setBold(True)
+    painter.setFont(font)
+    on_light, on_dark = QColor(palette.clue_text), QColor(palette.paper)
+    on_light.setAlpha(alpha)
+    on_dark.setAlpha(alpha)
+    for row, col in np.argwhere(clues != NO_CLUE):
+        cell = (int(row), int(col))
+        painter.setPen(on_dark if dark[cell] else on_light)
+        painter.drawText(layout.cell_rect(*cell), Qt.AlignmentFlag.AlignCenter, str(clues[cell]))
