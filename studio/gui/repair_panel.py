@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
 from studio.core.repair import REPAIRERS, Repair
 
@@ -90,10 +91,11 @@ class RepairPanel(QWidget):
     # What the window tells the panel -------------------------------------------------------
 
     def set_kind(self, kind: str) -> None:
-        """Offer the whole-repair strategies of ``kind``'s puzzles."""
+        """Offer the whole-repair strategies of ``kind``'s puzzles, in its words."""
         if kind == self.kind:
             return
         self.kind = kind
+        self.line_solvable.setText(f"and {get_kind(kind).logic_solvable}")
         self.strategy.clear()
         strategies = REPAIRERS[kind].strategies if kind in REPAIRERS else ()
         for name in strategies:

@@ -182,6 +182,7 @@ def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
 ) -> None:
     window = open_window(Document.from_picture("mosaic", PICTURE))
     assert brute_solutions(window.model.document.puzzle) == 1
+    choose_standard(window, "Unique")  # PICTURE needs clue pairs: one clue at a time falls short
     with (
         qtbot.waitSignal(window.analysis.finished, timeout=20_000),
         qtbot.waitSignal(window.changes.finished, timeout=20_000),
@@ -253,6 +254,7 @@ def test_repair_suggests_a_clue_previews_it_and_applies_it(qtbot: QtBot, open_wi
     with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
         click(qtbot, window, (1, 1), CTRL)  # now no clue sees (0, 0)
     panel = window.repair_panel
+    assert panel.line_solvable.text() == "and logic-solvable"  # the kind's words, not a nonogram's
     repairs = panel.repairs()
     assert repairs, "an ambiguous mosaic gets suggestions"
     best = repairs[0]

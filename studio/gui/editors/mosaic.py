@@ -194,7 +194,8 @@ class MosaicPanel(QWidget):
             action = self.standard_menu.addAction(title)
             action.setCheckable(True)
             action.setData(standard)
-            action.setChecked(standard == "unique")
+            # A published mosaic is solved clue by clue (Tatham's standard), so that is the default.
+            action.setChecked(standard == "one-clue")
             self.standards.addAction(action)
         buttons = QHBoxLayout()
         for action in (self.clue_tool, self.show_all_action, self.minimal_action):
@@ -214,7 +215,7 @@ class MosaicPanel(QWidget):
     def standard(self) -> Standard:
         """What *Minimal Clues* keeps."""
         checked = self.standards.checkedAction()
-        standard: Standard = checked.data() if checked is not None else "unique"
+        standard: Standard = checked.data() if checked is not None else "one-clue"
         return standard
 
     def update_count(self) -> None:
