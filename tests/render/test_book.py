@@ -14,8 +14,10 @@ from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.formats.book_json import load_book
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
+from studio.core.sat.analysis import Status, analyze
 from studio.render.book import export_book
 
 POINTS_PER_INCH = 72
@@ -126,3 +128,18 @@ def test_automatic_layout_gives_a_large_puzzle_a_page_of_its_own(
     # 30×30 that follows, which gets a page; the last 10×10 has the last page.
     assert result.per_page == (6, 1, 1, 1)
     assert result.puzzle_pages == (1, 1, 1, 1, 1, 1, 2, 3, 4)
+
+
+def test_the_sample_book_is_unique_and_prints_on_six_a4_pages(qtbot: QtBot, tmp_path: Path) -> None:
+    sample = Path(__file__).parents[2] / "resources" / "samples" / "sampler.book.json"
+    book = load_book(sample)
+    assert {entry.document.kind for entry in book.entries} == {"nonogram", "mosaic", "fobidoshi"}
+    for entry in book.entries:
+        analysis = analyze(entry.document.puzzle)
+        assert analysis.status is Status.UNIQUE, entry.title
+        assert entry.document.picture is not None
+        assert np.array_equal(analysis.solution, entry.document.picture), entry.title
+    # Title page, contents, 12 puzzles 4 a page, one page of solutions.
+    result = export_book(book, tmp_path / "sampler.pdf")
+    assert (result.pages, result.per_page) == (6, (4, 4, 4))
+    assert len(PdfReader(tmp_path / "sampler.pdf").pages) == 6
