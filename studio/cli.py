@@ -601,27 +601,34 @@ _GENERATE_STRATEGIES = "; ".join(
 )
 
 _REPAIR_EPILOG = f"""\
-Each puzzle is made unique: flips changes as few picture cells as it can; givens leaves the
-picture alone and shows a few cells from the start (kept as few as possible); thesis is van
-Oers's clue heuristic (2024, section 5.3.2), kept for comparison: it may fail. A puzzle known
-only by its clues is repaired from one of its solutions. Without -o the repaired picture is
-printed; -o writes a file for one input, or files into a folder for several. --json prints
-the object of 'studio analyze --json' for the result plus picture, changed_cells and givens
-([row, col], 0-based). Formats: {_FORMAT_NAMES}.
+Each puzzle is made unique. Nonograms: flips changes as few picture cells as it can; givens
+leaves the picture alone and shows a few cells from the start (kept as few as possible); thesis
+is van Oers's clue heuristic (2024, section 5.3.2), kept for comparison: it may fail. Mosaics:
+clues shows more of the picture's clues (flipping cells only when even all clues fall short).
+Fobidoshi: givens adds circles and crosses of a solution. A puzzle known only by its clues is
+repaired from one of its solutions. Without -o the repaired puzzle is printed as text; -o
+writes a file for one input, or files into a folder for several. --json prints the object of
+'studio analyze --json' for the result plus picture, changed_cells and givens ([row, col],
+0-based). Formats: {_FORMAT_NAMES}.
 
 examples:
   studio repair icon.json --strategy givens -o icon-unique.json
   studio repair puzzles/*.json --json --line-solvable"""
 
 _GENERATE_EPILOG = """\
-Every puzzle is unique: a picture is made by the strategy (picture: smoothed noise, like
-Tatham's generator; density: each cell filled at random; clue-stats: clues drawn from van
-Oers's Table 5.1), then repaired to a unique puzzle. The same --seed gives the same puzzles;
-each JSON line carries the seed that reproduces that one puzzle alone.
+Every puzzle is unique. A nonogram's picture is made by the strategy (picture: smoothed noise,
+like Tatham's generator; density: each cell filled at random; clue-stats: clues drawn from van
+Oers's Table 5.1), then repaired to a unique puzzle. A mosaic shows all the clues of a random
+picture, then drops clues while it stays unique (or logic-solvable): a minimal clue set.
+Fobidoshi follows Heslenfeld's two generators (connected: a random connected solution;
+random-start: random givens), both checked by SAT. The same --seed gives the same puzzles; each
+JSON line carries the seed that reproduces that one puzzle alone.
 
 examples:
   studio generate --size 20x20 --count 5 --line-solvable -o puzzles/
-  studio generate --size 40x40 --strategy density --seed 7 --json"""
+  studio generate --size 40x40 --strategy density --seed 7 --json
+  studio generate --kind mosaic --size 30x30 --logic-solvable --book mosaics.book.json
+  studio generate --kind fobidoshi --size 10x10 --count 3"""
 
 _EXPORT_EPILOG = """\
 The puzzle as a solver gets it (clues, givens, an empty grid) or, with --solution, filled in.
@@ -644,7 +651,8 @@ examples:
 
 _ANALYZE_EPILOG = """\
 INPUT is a puzzle file in any supported format, or the puzzle itself when no file of that name
-exists and the text looks like one (a Tatham game ID such as 2x2:1/1/1/1, runs lists, a grid).
+exists and the text looks like one (a Tatham Pattern or Mosaic game ID such as 2x2:1/1/1/1 or
+5x5:b4442e5b2a5e2a1, runs lists, a grid).
 
 With several inputs every good one is analysed even when others are bad: each bad input is
 reported on standard error, prints nothing on standard output (no JSON line either), and the
@@ -658,7 +666,8 @@ variable_cells_complete (false when the time limit cut the search short) and con
 
 examples:
   studio analyze 5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1
-  studio analyze --json --timeout 5 puzzles/*.json"""
+  studio analyze --kind mosaic 5x5:b4442e5b2a5e2a1
+  studio analyze --json --timeout 5 puzzles/*.json fobidoshi/*.txt"""
 
 _SOLVE_EPILOG = """\
 Prints the solution as rows of # (filled) and . (empty). Exit status: 0 when a solution is
