@@ -1,9 +1,9 @@
 """Take the README's screenshot of the studio in a real window.
 
 Run on a display, or headless with ``xvfb-run -s "-screen 0 1280x900x24" .venv/bin/python
-tools/screenshot.py docs/screenshot.png``. It opens the sample sailboat, paints one cell more
-(which makes the puzzle ambiguous), waits for the analysis and the repair suggestions, and
-grabs the window.
+tools/screenshot.py docs/screenshot.png``. It opens the sample book in the Book panel and the
+sample sailboat, paints one cell more (which makes the puzzle ambiguous), waits for the analysis
+and the repair suggestions, and grabs the window.
 """
 
 from __future__ import annotations
@@ -17,14 +17,17 @@ from PySide6.QtWidgets import QApplication
 from studio.core import formats
 from studio.gui.main_window import MainWindow
 
-SAMPLE = Path(__file__).resolve().parents[1] / "resources" / "samples" / "sailboat.json"
+SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"
+SAMPLE = SAMPLES / "sailboat.json"
+BOOK = SAMPLES / "sampler.book.json"
 
 
 def main(output: str) -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = MainWindow(formats.load(SAMPLE))
     window.model.load(window.model.document, path=SAMPLE)
-    window.resize(860, 560)
+    window.book.open_path(BOOK)
+    window.resize(1120, 640)
     window.show()
     window.model.begin_stroke(window.view.editor.shown_picture())
     window.model.paint([(8, 11)], True)
