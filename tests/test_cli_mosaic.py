@@ -3,19 +3,17 @@ keys as for nonograms plus difficulty), generate and repair with ``--kind mosaic
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from studio.cli import main
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
 from studio.core.kinds.mosaic import Mosaic
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_records
+from tests.test_cli import KEYS, json_lines, run
 
 # The first shared Tatham mosaic, with its solution.
 GAME_ID = "5x5:b4442e5b2a5e2a1"
@@ -24,30 +22,6 @@ SOLUTION = [".#.##", ".#.##", "..#..", "###..", "#...#"]
 AMBIGUOUS = "2x2:1c"
 # A 4 in the corner and a 0 beside it cannot both hold.
 IMPOSSIBLE = "2x2:40b"
-KEYS = [
-    "input",
-    "kind",
-    "width",
-    "height",
-    "status",
-    "solution",
-    "variable_cells",
-    "line_solvable",
-    "seconds",
-    "variable_cells_complete",
-    "contradiction",
-    "difficulty",
-]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def json_lines(out: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in out.splitlines()]
 
 
 def test_analyze_json_of_a_game_id(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
+
+if TYPE_CHECKING:
+    from studio.render.scene import Scene
 
 MAJOR_RULE_EVERY = 5
 """A thick rule every this many cells, as printed nonograms have."""
@@ -124,6 +128,30 @@ def draw_grid(
         _fill_cells(painter, layout, changed, palette.changed)
     _frame_givens(painter, layout, givens, palette)
     draw_rules(painter, layout, palette=palette, major_every=major_every)
+
+
+def draw_picture_grid(
+    painter: QPainter,
+    layout: Layout,
+    scene: Scene,
+    palette: Palette,
+    givens: Sequence[tuple[int, int, bool]] = (),
+) -> None:
+    """Draw the grid of a kind drawn from a picture (nonogram, mosaic): everything ``scene``
+    shows on the cells, and ``givens`` framed (see :func:`draw_grid`)."""
+    draw_grid(
+        painter,
+        layout,
+        picture=scene.picture,
+        solution=scene.solution,
+        marks=scene.marks,
+        givens=givens,
+        variable=scene.variable,
+        conflict=scene.conflict,
+        highlight=scene.highlight,
+        changed=scene.changed,
+        palette=palette,
+    )
 
 
 def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:

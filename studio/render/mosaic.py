@@ -19,7 +19,7 @@ from studio.core.grid import FILLED, BoolGrid
 from studio.core.kinds.mosaic import Mosaic
 from studio.core.kinds.mosaic_logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic_minimal import picture_clues
-from studio.render.grid import TINY_CELL, Layout, Palette, draw_grid
+from studio.render.grid import TINY_CELL, Layout, Palette, draw_picture_grid
 from studio.render.nonogram import clue_font
 
 if TYPE_CHECKING:
@@ -47,18 +47,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     """The grid of a mosaic scene and its clues; a mosaic has nothing around its grid."""
     puzzle = scene.puzzle
     assert isinstance(puzzle, Mosaic)
-    draw_grid(
-        painter,
-        layout,
-        picture=scene.picture,
-        solution=scene.solution,
-        marks=scene.marks,
-        variable=scene.variable,
-        conflict=scene.conflict,
-        highlight=scene.highlight,
-        changed=scene.changed,
-        palette=palette,
-    )
+    draw_picture_grid(painter, layout, scene, palette)
     if layout.cell < TINY_CELL:  # a thumbnail: digits would be smudges
         return
     dark = dark_cells(scene)

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.puzzle import Puzzle
-from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_grid
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_picture_grid
 
 if TYPE_CHECKING:
     from studio.render.scene import Scene
@@ -42,19 +42,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     """The grid of a nonogram scene; its clues are drawn apart (:func:`draw_clues`)."""
     puzzle = scene.puzzle
     assert isinstance(puzzle, Nonogram)
-    draw_grid(
-        painter,
-        layout,
-        picture=scene.picture,
-        solution=scene.solution,
-        marks=scene.marks,
-        givens=puzzle.givens,
-        variable=scene.variable,
-        conflict=scene.conflict,
-        highlight=scene.highlight,
-        changed=scene.changed,
-        palette=palette,
-    )
+    draw_picture_grid(painter, layout, scene, palette, puzzle.givens)
 
 
 def clue_font(cell: float) -> QFont:

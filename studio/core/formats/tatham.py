@@ -31,7 +31,7 @@ import string
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats.text import DIGITS, Scanner, nonogram_of
+from studio.core.formats.text import DIGITS, GameIdScanner, nonogram_of
 from studio.core.grid import EMPTY, UNKNOWN
 from studio.core.kinds.nonogram import Clue, Given, Nonogram
 
@@ -95,18 +95,13 @@ def _given_letters(puzzle: Nonogram) -> str:
     return "".join(letters)
 
 
-class _Reader(Scanner):
-    """A scanner over the ID between its surrounding whitespace."""
-
-    line_on_first_line = False  # an ID is one line: its column says enough
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
+class _Reader(GameIdScanner):
+    """Reads the ID."""
 
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 5x5:2/1.1/3/1/2/1/3/1.1/2/1, found nothing")
-        width, height = self._size()
+        width, height = self.size()
         separator = self.peek()
         if separator == "#":
             self.fail(
@@ -126,21 +121,6 @@ class _Reader(Scanner):
             self.offset += 1
             givens = self._givens(width, height)
         return Document(Nonogram(rows=clues[width:], cols=clues[:width], givens=givens))
-
-    def _size(self) -> tuple[int, int]:
-        start = self.offset
-        if self.peek() not in DIGITS:
-            self.unexpected("expected the size, like 10x10")
-        width = height = self.number()
-        if self.peek() == "x":
-            self.offset += 1
-            if self.peek() not in DIGITS:
-                self.unexpected("expected a digit after 'x'")
-            height = self.number()
-        if width < 1 or height < 1:
-            self.offset = start
-            self.fail(f"the size must be at least 1x1, found {width}x{height}")
-        return width, height
 
     def _clues(self) -> list[Clue]:
         """The ``/``-separated lines up to the end of the ID or the ``,`` of the givens."""

@@ -26,19 +26,19 @@ import string
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats.mosaic_grid import clue_rows, mosaic_of
-from studio.core.formats.text import DIGITS, Scanner
+from studio.core.formats.text import DIGITS, GameIdScanner
 from studio.core.kinds.mosaic import Mosaic
 from studio.core.kinds.mosaic_logic import NO_CLUE
 
 TITLE = "Tatham Mosaic game ID"
 
 _LONGEST_RUN = 26
-_SNIFF = re.compile(r"\s*\d+x\d+:[0-9a-z]*\s*")
+_SNIFF = re.compile(r"\s*\d+(?:x\d+)?:[0-9a-z]*\s*")
 
 
 def sniff(text: str) -> bool:
-    """True if ``text`` is ``WxH:`` followed by digits and lower-case letters only (see the
-    module docstring)."""
+    """True if ``text`` is ``WxH:`` (or ``N:``) followed by digits and lower-case letters only
+    (see the module docstring)."""
     return _SNIFF.fullmatch(text) is not None
 
 
@@ -84,18 +84,13 @@ def _run_letter(run: int) -> str:
     return chr(ord("a") + run - 1)
 
 
-class _Reader(Scanner):
-    """A scanner over the ID between its surrounding whitespace."""
-
-    line_on_first_line = False  # an ID is one line: its column says enough
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
+class _Reader(GameIdScanner):
+    """Reads the ID."""
 
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 3x3:4b5a1a3a, found nothing")
-        width, height = self._size()
+        width, height = self.size()
         if self.peek() != ":":
             self.unexpected("expected ':' after the size")
         self.offset += 1
@@ -114,19 +109,3 @@ class _Reader(Scanner):
         if len(cells) != total:
             raise FormatError(f"the ID covers {len(cells)} cells, {width}x{height} has {total}")
         return Document(Mosaic([cells[r * width : (r + 1) * width] for r in range(height)]))
-
-    def _size(self) -> tuple[int, int]:
-        start = self.offset
-        if self.peek() not in DIGITS:
-            self.unexpected("expected the size, like 10x10")
-        width = self.number()
-        if self.peek() != "x":
-            self.unexpected("expected 'x' after the width")
-        self.offset += 1
-        if self.peek() not in DIGITS:
-            self.unexpected("expected a digit after 'x'")
-        height = self.number()
-        if width < 1 or height < 1:
-            self.offset = start
-            self.fail(f"the size must be at least 1x1, found {width}x{height}")
-        return width, height

@@ -188,3 +188,36 @@ class Scanner:
         line, column = position(self.text, self.offset)
         shown = line if line > 1 or self.line_on_first_line else None
         raise FormatError(message, line=shown, column=column)
+
+
+class GameIdScanner(Scanner):
+    """A scanner over a Tatham game ID between its surrounding whitespace, and its size.
+
+    Source: Simon Tatham's Portable Puzzle Collection, ``decode_params`` of each game: ``WxH``,
+    or ``N`` for a square.
+    """
+
+    line_on_first_line = False  # an ID is one line: its column says enough
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
+
+    def size(self) -> tuple[int, int]:
+        """``(width, height)`` from ``WxH`` or ``N``.
+
+        Raises:
+            FormatError: at the first character that does not fit, or for a side below 1.
+        """
+        start = self.offset
+        if self.peek() not in DIGITS:
+            self.unexpected("expected the size, like 10x10")
+        width = height = self.number()
+        if self.peek() == "x":
+            self.offset += 1
+            if self.peek() not in DIGITS:
+                self.unexpected("expected a digit after 'x'")
+            height = self.number()
+        if width < 1 or height < 1:
+            self.offset = start
+            self.fail(f"the size must be at least 1x1, found {width}x{height}")
+        return width, height

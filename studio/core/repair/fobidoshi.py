@@ -30,7 +30,8 @@ from studio.core.grid import UNKNOWN, BoolGrid, cells_of
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
-from studio.core.sat.analysis import Analysis, Status, analyze, count_solutions, rated, solve
+from studio.core.repair.reference import reference_solution
+from studio.core.sat.analysis import Analysis, Status, analyze, count_solutions, rated
 
 STRATEGIES = ("givens",)
 """The repair strategies of a Fobidoshi; the first is the default."""
@@ -39,33 +40,6 @@ STRATEGIES = ("givens",)
 VERIFY = 12
 #: The share of the variable fields :func:`unique_givens` gives per round.
 BATCH = 0.1
-
-
-def reference_solution(
-    document: Document, reference: BoolGrid | None, cancel: CancelToken | None
-) -> BoolGrid:
-    """The solution a repair works towards: the document's picture, else ``reference``, else
-    one the solver finds.
-
-    Raises:
-        StudioError: the puzzle is not a Fobidoshi, has no solution, or the reference does
-            not solve it.
-        Stopped: when ``cancel`` fires.
-    """
-    puzzle = _puzzle(document)
-    chosen = document.picture if document.picture is not None else reference
-    if chosen is None:
-        chosen = solve(puzzle, cancel=cancel)
-        if chosen is None:
-            raise StudioError("nothing to repair: the puzzle has no solution")
-    solution = np.array(chosen, dtype=bool)
-    if solution.shape != puzzle.shape:
-        raise StudioError("the reference solution is not of the puzzle's size")
-    broken = puzzle.check(solution)
-    if broken:
-        raise StudioError(f"the reference solution does not solve the puzzle: {broken[0].message}")
-    solution.setflags(write=False)
-    return solution
 
 
 def with_given(puzzle: Fobidoshi, solution: BoolGrid, cell: Cell) -> Fobidoshi:

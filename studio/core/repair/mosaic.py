@@ -42,7 +42,8 @@ from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.repair._search import flipped
 from studio.core.repair.flips import neighbourhood
-from studio.core.sat.analysis import Analysis, Status, analyze, rated, solve
+from studio.core.repair.reference import reference_solution
+from studio.core.sat.analysis import Analysis, Status, analyze, rated
 
 STRATEGIES = ("clues",)
 """The repair strategies of a mosaic; the first is the default."""
@@ -115,33 +116,6 @@ def _analyse(puzzle: Mosaic, cancel: CancelToken, limit: int | None = None) -> A
     if not analysis.complete and analysis.stop_reason != "limit":
         raise Stopped(analysis.stop_reason or "cancelled")
     return analysis
-
-
-def reference_picture(
-    document: Document, reference: BoolGrid | None, cancel: CancelToken | None
-) -> BoolGrid:
-    """The picture a repair keeps the clues of: the document's, else ``reference``, else a
-    solution the solver finds.
-
-    Raises:
-        StudioError: the puzzle is not a mosaic, has no solution, or the picture does not
-            solve its clues.
-        Stopped: when ``cancel`` fires.
-    """
-    puzzle = mosaic_of(document)
-    chosen = document.picture if document.picture is not None else reference
-    if chosen is None:
-        chosen = solve(puzzle, cancel=cancel)
-        if chosen is None:
-            raise StudioError("nothing to repair: the mosaic has no solution")
-    picture = np.array(chosen, dtype=bool)
-    if picture.shape != puzzle.shape:
-        raise StudioError("the reference picture is not of the puzzle's size")
-    broken = puzzle.check(picture)
-    if broken:
-        raise StudioError(f"the picture does not solve the clues: {broken[0].message}")
-    picture.setflags(write=False)
-    return picture
 
 
 def mosaic_of(document: Document) -> Mosaic:
@@ -264,7 +238,7 @@ def repair(
     if strategy not in STRATEGIES:
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
     token = cancel or CancelToken()
-    original = reference_picture(document, reference, token)
+    original = reference_solution(document, reference, token)
     objective = _Objective("one-clue" if logic_solvable else "unique", token)
     picture, flips = repair_picture(original, objective, rng)
     start = mosaic_of(document).shown()
@@ -312,7 +286,7 @@ def suggest(
         analysis = _analyse(puzzle, token)
     if analysis.status != Status.MULTIPLE:
         return []
-    picture = reference_picture(document, reference, token)
+    picture = reference_solution(document, reference, token)
     shown = puzzle.shown()
     variable = analysis.variable
     # (flips, clues added, picture, puzzle) of each candidate.

@@ -94,7 +94,7 @@ def test_the_studio_document_keeps_clues_picture_and_metadata() -> None:
     [
         ("", "expected a game ID like 3x3:4b5a1a3a, found nothing"),
         ("x", r"column 1: expected the size, like 10x10, found 'x'"),
-        ("5:aaa", r"column 2: expected 'x' after the width, found ':'"),
+        ("5:aaa", "the ID covers 3 cells, 5x5 has 25"),  # N: is an NxN square, as Tatham's
         ("5x:a", r"column 3: expected a digit after 'x', found ':'"),
         ("0x5:a", r"column 1: the size must be at least 1x1, found 0x5"),
         ("2x2;d", r"column 4: expected ':' after the size, found ';'"),

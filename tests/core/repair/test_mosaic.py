@@ -87,7 +87,7 @@ def test_a_puzzle_without_a_picture_is_repaired_towards_a_solution() -> None:
 def test_the_reference_must_solve_the_clues() -> None:
     document = design(3)
     assert document.picture is not None
-    with pytest.raises(StudioError, match="does not solve the clues"):
+    with pytest.raises(StudioError, match="does not solve the puzzle"):
         repair_document(Document(document.puzzle), reference=~document.picture)
 
 
