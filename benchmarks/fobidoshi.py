@@ -307,7 +307,7 @@ def print_generators(sizes: Sequence[int], attempts: int, seed: int) -> None:
                     ms(total / valid) if valid else "-",
                     f"{statistics.mean(crosses):.1f}" if crosses else "-",
                     f"{thesis[0]:g}" if thesis else "",
-                    f"{thesis[1]:g}" if thesis else "",
+                    ms(thesis[1]) if thesis else "",
                     f"{thesis[2]:.1f}" if thesis else "",
                 )
             )
