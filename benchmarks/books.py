@@ -6,8 +6,8 @@ Usage: ``python benchmarks/books.py [--count N] [--book-size N] [--sizes 15,25] 
 1. Batch generation (``generate_batch``, what ``studio generate --count N --jobs J`` runs): for
    each size and J, the wall-clock time for ``--count`` distinct unique puzzles, in puzzles per
    second, and whether the batch is identical to the J = 1 batch (it must be: per-puzzle seeds).
-   J = 2 runs twice: as the CLI does (a pool only once a puzzle takes 0.2 s) and with a pool from
-   the first puzzle. Spawning the pool's processes is included (about a second).
+   J = 2 runs twice: as the CLI does (a pool only once the rest should take over 1 s) and with a
+   pool from the first puzzle. Spawning the pool's processes is included (about a second).
 2. Book export (``export_book``): a book of ``--book-size`` generated puzzles, a mix of sizes,
    printed on each page size with the automatic layout; pages, puzzles a page, seconds, size.
 

@@ -866,7 +866,7 @@ def build_parser() -> _Parser:
         type=_count,
         default=os.cpu_count() or 1,
         metavar="J",
-        help="the most processes to generate on, used once puzzles prove slow; the puzzles "
+        help="the most processes to generate on, used once the batch proves long; the puzzles "
         "are the same for any J (default: the number of CPUs)",
     )
     generate_.add_argument(
@@ -874,8 +874,8 @@ def build_parser() -> _Parser:
         type=_seconds,
         default=POOL_AFTER_SECONDS,
         metavar="SECONDS",
-        help="move to J processes once a puzzle takes this long (starting them costs about a "
-        f"second; default: {POOL_AFTER_SECONDS:g})",
+        help="move to J processes once the puzzles left are expected to take this long here "
+        f"(starting them costs about a second; default: {POOL_AFTER_SECONDS:g})",
     )
     generate_.add_argument("--json", action="store_true", help="print JSON Lines")
     generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)

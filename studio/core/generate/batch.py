@@ -9,6 +9,7 @@ processes or on which finishes first.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -24,10 +25,16 @@ from studio.core.generate.base import (
     puzzle_seed,
 )
 
-POOL_AFTER_SECONDS = 0.2
-"""A batch moves to a process pool once one puzzle takes this long to make: starting the
-processes costs about a second (each imports numpy and python-sat), which fast puzzles never
-repay (benchmarks/books.py: 40 15×15 nonograms take 0.13 s here, 0.52 s on a pool of two)."""
+POOL_AFTER_SECONDS = 1.0
+"""A batch moves to a process pool once the puzzles still wanted are expected to take this long
+in this process (see :func:`_worth_a_pool`): starting the processes costs
+about half a second to a second (each imports numpy and python-sat), which a short batch never
+repays (benchmarks/books.py: 40 15×15 nonograms take 0.1 s here, 0.5 s on a pool of two; 200
+25×25 ones 3.3 s here, 2.6 s on the pool)."""
+
+PUZZLES_TIMED = 3
+"""Puzzles made in this process before the batch's length is estimated: the first also pays for
+warming caches (up to five times a 15×15's usual time), so their median is the estimate."""
 
 MAX_INDICES_PER_PUZZLE = 20
 """Indices tried per puzzle wanted before giving up on finding that many distinct puzzles
@@ -55,8 +62,9 @@ def generate_batch(
         seed: the batch's seed; the result depends on it alone.
         count: puzzles wanted.
         jobs: the most processes to generate on (1: this process only).
-        pool_after: seconds one puzzle must take in this process before the rest go to a pool
-            of ``jobs`` processes (0: a pool after the first puzzle, whatever it took).
+        pool_after: seconds the rest of the batch must be expected to take in this process
+            before it goes to a pool of ``jobs`` processes (0: a pool after the first puzzle,
+            whatever it took).
         cancel: checked between puzzles; stops the pool.
         progress: ``progress(done, count)`` after each puzzle yielded.
 
@@ -90,7 +98,7 @@ def _distinct(
     seen: set[object] = set()
     made = 0
     limit = count * MAX_INDICES_PER_PUZZLE
-    for generated in _in_order(options, seed, limit, jobs, pool_after, cancel):
+    for generated in _in_order(options, seed, count, limit, jobs, pool_after, cancel):
         if generated.document.puzzle in seen:
             continue
         seen.add(generated.document.puzzle)
@@ -106,24 +114,38 @@ def _distinct(
 def _in_order(
     options: GeneratorOptions,
     seed: int,
+    count: int,
     limit: int,
     jobs: int,
     pool_after: float,
     cancel: CancelToken,
 ) -> Iterator[Generated]:
-    """Puzzles ``0 .. limit-1`` of the batch, in order: in this process while they come
-    quickly, then on ``jobs`` processes once one took ``pool_after`` seconds."""
+    """Puzzles ``0 .. limit-1`` of the batch, in order: in this process while the ``count``
+    wanted are expected to be done within ``pool_after`` seconds more, then on ``jobs``
+    processes."""
     index = 0
+    durations: list[float] = []
     while index < limit:
         cancel.check()
         started = time.perf_counter()
         generated = generate(options, puzzle_seed(seed, index), cancel=cancel)
-        slow = time.perf_counter() - started >= pool_after
+        durations.append(time.perf_counter() - started)
         yield generated
         index += 1
-        if jobs > 1 and slow:
+        if jobs > 1 and _worth_a_pool(durations, count - index, pool_after):
             yield from _on_pool(options, seed, range(index, limit), jobs, cancel)
             return
+
+
+def _worth_a_pool(durations: list[float], left: int, pool_after: float) -> bool:
+    """Whether the ``left`` puzzles still wanted are expected to take ``pool_after`` seconds or
+    more here: the median of the ``durations`` (seconds) of those made, once
+    :data:`PUZZLES_TIMED` are, times ``left``. Always, when ``pool_after`` is 0."""
+    if left <= 0:
+        return False
+    if pool_after == 0:
+        return True
+    return len(durations) >= PUZZLES_TIMED and statistics.median(durations) * left >= pool_after
 
 
 def _on_pool(

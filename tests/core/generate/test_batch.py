@@ -19,11 +19,28 @@ def test_one_and_two_processes_make_the_same_batch(monkeypatch: pytest.MonkeyPat
     assert len({d.puzzle for d in one}) == 6
 
 
-def test_fast_puzzles_never_start_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+class HalfSecondClock:
+    """A clock by which every puzzle takes half a second to make."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.5  # a reading before and after each puzzle: 0.5 s apart
+        return self.now
+
+
+@pytest.mark.parametrize(("count", "pools_made"), [(4, []), (6, [2])])
+def test_a_pool_starts_once_the_rest_would_take_longer_than_pool_after(
+    monkeypatch: pytest.MonkeyPatch, count: int, pools_made: list[int]
+) -> None:
+    # After the three puzzles timed, the rest is expected to take 0.5 s (4 wanted) or 1.5 s (6).
     pools: list[int] = []
     monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
-    assert len(list(generate_batch(GeneratorOptions((5, 5)), 3, 4, jobs=2))) == 4
-    assert pools == []
+    monkeypatch.setattr(batch, "time", HalfSecondClock())
+    made = generate_batch(GeneratorOptions((5, 5)), 3, count, jobs=2, pool_after=1.0)
+    assert len(list(made)) == count
+    assert pools == pools_made
 
 
 def counting(pool_class: type, pools: list[int]) -> type:
