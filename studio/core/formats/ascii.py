@@ -24,6 +24,7 @@ sample data.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
@@ -66,20 +67,43 @@ def read(text: str) -> Document:
             ``line 3, column 5: expected '#' or '.', found 'x'``,
             ``line 4: expected 10 cells like line 1, found 9``, or that there is no grid.
     """
+    rows = checked_rows(
+        text,
+        f"rows of {FILLED_CHAR!r} and {EMPTY_CHAR!r}",
+        first_bad_cell,
+        bad_cell_message,
+    )
+    return Document.from_picture("nonogram", grid_from_text(rows))
+
+
+def checked_rows(
+    text: str,
+    cells: str,
+    first_bad: Callable[[str], int | None],
+    bad_message: Callable[[str], str],
+) -> list[str]:
+    """The rows of the grid in ``text`` (see :func:`grid_lines`), each checked: every character
+    a cell (``first_bad(row)`` gives the index of the first that is not, ``bad_message(char)``
+    what to say of it) and as many as in the first row.
+
+    Raises:
+        FormatError: at the first bad character, or the first row of another width; when there
+            is no grid, saying it expected ``cells`` (e.g. ``"rows of '#' and '.'"``).
+    """
     rows = grid_lines(text)
     if not rows:
-        raise FormatError(f"expected rows of {FILLED_CHAR!r} and {EMPTY_CHAR!r}, found no grid")
+        raise FormatError(f"expected {cells}, found no grid")
     first_number, first = rows[0]
     for number, row in rows:
-        bad = first_bad_cell(row)
+        bad = first_bad(row)
         if bad is not None:
-            raise FormatError(bad_cell_message(row[bad]), line=number, column=bad + 1)
+            raise FormatError(bad_message(row[bad]), line=number, column=bad + 1)
         if len(row) != len(first):
             raise FormatError(
                 f"expected {len(first)} cells like line {first_number}, found {len(row)}",
                 line=number,
             )
-    return Document.from_picture("nonogram", grid_from_text([row for _, row in rows]))
+    return [row for _, row in rows]
 
 
 def grid_lines(text: str) -> list[tuple[int, str]]:

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats.ascii import grid_lines
+from studio.core.formats.ascii import checked_rows, grid_lines
 from studio.core.formats.text import DIGITS
 from studio.core.grid import EMPTY_CHAR
 from studio.core.kinds.mosaic import MAX_CLUE, Mosaic
@@ -110,20 +110,10 @@ def read(text: str) -> Document:
             ``line 3, column 5: expected a clue 0–9 or '.' (no clue), found 'x'``,
             ``line 4: expected 10 cells like line 1, found 9``, or that there is no grid.
     """
-    rows = grid_lines(text)
-    if not rows:
-        raise FormatError(f"expected rows of clues 0–9 and {NO_CLUE_CHAR!r}, found no grid")
-    first_number, first = rows[0]
-    for number, row in rows:
-        bad = first_bad_clue(row)
-        if bad is not None:
-            raise FormatError(bad_clue_message(row[bad]), line=number, column=bad + 1)
-        if len(row) != len(first):
-            raise FormatError(
-                f"expected {len(first)} cells like line {first_number}, found {len(row)}",
-                line=number,
-            )
-    return Document(mosaic_from_rows([row for _, row in rows]))
+    rows = checked_rows(
+        text, f"rows of clues 0–9 and {NO_CLUE_CHAR!r}", first_bad_clue, bad_clue_message
+    )
+    return Document(mosaic_from_rows(rows))
 
 
 def write(document: Document) -> str:
