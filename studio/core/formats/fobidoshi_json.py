@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.core.formats.json_fields import array_text, fail, field, typed
+from studio.core.formats.json_fields import array_text, field, grid_rows
 from studio.core.kinds.fobidoshi import Fobidoshi, bad_char_message, given_code
 from studio.core.puzzle import Puzzle
 
@@ -33,17 +33,13 @@ def read(data: Mapping[str, object], width: int, height: int) -> Fobidoshi:
             height), found 5``.
     """
     rows = field(data, "givens", list)
-    if len(rows) != height:
-        fail("givens", f"expected {height} rows (the height), found {len(rows)}")
-    for index, row in enumerate(rows):
-        where = f"givens[{index}]"
-        cells = typed(row, str, where)
-        bad = next((i for i, char in enumerate(cells) if given_code(char) is None), None)
-        if bad is not None:
-            fail(f"{where}[{bad}]", bad_char_message(cells[bad]))
-        if len(cells) != width:
-            fail(where, f"expected {width} cells (the width), found {len(cells)}")
-    return Fobidoshi.from_rows(rows)
+    return Fobidoshi.from_rows(
+        grid_rows(rows, "givens", width, height, _first_bad_given, bad_char_message)
+    )
+
+
+def _first_bad_given(row: str) -> int | None:
+    return next((i for i, char in enumerate(row) if given_code(char) is None), None)
 
 
 def write(puzzle: Puzzle) -> list[tuple[str, str]]:

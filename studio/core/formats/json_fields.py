@@ -7,7 +7,7 @@ Shared by the document envelope (:mod:`.studio_json`) and each kind's part of it
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn, TypeVar
 
 from studio.core.errors import FormatError
@@ -96,3 +96,33 @@ def text(value: object, where: str) -> str:
 
 def fail(where: str, message: str) -> NoReturn:
     raise FormatError(f"{where}: {message}" if where else message)
+
+
+def grid_rows(
+    value: object,
+    where: str,
+    width: int,
+    height: int,
+    first_bad: Callable[[str], int | None],
+    bad_message: Callable[[str], str],
+) -> list[str]:
+    """``value`` checked as a grid of ``height`` strings of ``width`` cells each, every
+    character a cell (``first_bad(row)`` gives the index of the first that is not,
+    ``bad_message(char)`` what to say of it).
+
+    Raises:
+        FormatError: naming the field, row and cell, e.g. ``picture[3][5]: expected '#' or
+            '.', found 'x'`` or ``picture: expected 6 rows (the height), found 5``.
+    """
+    rows = typed(value, list, where)
+    if len(rows) != height:
+        fail(where, f"expected {height} rows (the height), found {len(rows)}")
+    for index, row in enumerate(rows):
+        at = f"{where}[{index}]"
+        cells = typed(row, str, at)
+        bad = first_bad(cells)
+        if bad is not None:
+            fail(f"{at}[{bad}]", bad_message(cells[bad]))
+        if len(cells) != width:
+            fail(at, f"expected {width} cells (the width), found {len(cells)}")
+    return rows

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from studio.core.formats.json_fields import array_text, fail, field, typed
+from studio.core.formats.json_fields import array_text, field, grid_rows
 from studio.core.formats.mosaic_grid import (
     bad_clue_message,
     clue_rows,
@@ -41,17 +41,9 @@ def read(data: Mapping[str, object], width: int, height: int) -> Mosaic:
             '.' (no clue), found 'x'`` or ``clues: expected 6 rows (the height), found 5``.
     """
     rows = field(data, "clues", list)
-    if len(rows) != height:
-        fail("clues", f"expected {height} rows (the height), found {len(rows)}")
-    for index, row in enumerate(rows):
-        where = f"clues[{index}]"
-        cells = typed(row, str, where)
-        bad = first_bad_clue(cells)
-        if bad is not None:
-            fail(f"{where}[{bad}]", bad_clue_message(cells[bad]))
-        if len(cells) != width:
-            fail(where, f"expected {width} cells (the width), found {len(cells)}")
-    return mosaic_from_rows(rows)
+    return mosaic_from_rows(
+        grid_rows(rows, "clues", width, height, first_bad_clue, bad_clue_message)
+    )
 
 
 def write(puzzle: Puzzle) -> list[tuple[str, str]]:

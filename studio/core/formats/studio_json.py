@@ -58,6 +58,7 @@ from studio.core.formats.json_fields import (
     encode,
     fail,
     field,
+    grid_rows,
     object_text,
     positive,
     text,
@@ -212,15 +213,5 @@ def _metadata(value: object, where: str) -> str:
 def _picture(value: object, width: int, height: int) -> BoolGrid | None:
     if value is None:
         return None
-    rows = typed(value, list, "picture")
-    if len(rows) != height:
-        fail("picture", f"expected {height} rows (the height), found {len(rows)}")
-    for index, row in enumerate(rows):
-        where = f"picture[{index}]"
-        cells = typed(row, str, where)
-        bad = first_bad_cell(cells)
-        if bad is not None:
-            fail(f"{where}[{bad}]", bad_cell_message(cells[bad]))
-        if len(cells) != width:
-            fail(where, f"expected {width} cells (the width), found {len(cells)}")
+    rows = grid_rows(value, "picture", width, height, first_bad_cell, bad_cell_message)
     return grid_from_text(rows)
