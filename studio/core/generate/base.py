@@ -12,6 +12,7 @@ import numpy as np
 
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.kinds import get_kind
 from studio.core.sat.analysis import Analysis, Status
 
 MIN_SIDE, MAX_SIDE = 2, 100
@@ -70,7 +71,7 @@ class Generated:
 
     Attributes:
         document: the puzzle, its picture (the unique solution) and a title
-            ``"Generated W×H #seed"``.
+            (:func:`generated_title`, e.g. ``"Nonogram 15×15 #7"``).
         analysis: the analysis of the puzzle: unique, with its difficulty.
         seed: the seed that reproduces exactly this puzzle alone.
         attempts: raw pictures (or starting configurations) made for this puzzle.
@@ -119,3 +120,9 @@ def check_seed(seed: int) -> None:
 def size_name(shape: tuple[int, int]) -> str:
     """``"W×H"`` of a ``(height, width)`` shape."""
     return f"{shape[1]}×{shape[0]}"
+
+
+def generated_title(options: GeneratorOptions, seed: int) -> str:
+    """The title of a generated puzzle, e.g. ``"Mosaic 10×10 #42"``: its kind, size and the seed
+    that makes it again."""
+    return f"{get_kind(options.kind).title} {size_name(options.shape)} #{seed}"

@@ -29,7 +29,14 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
-from studio.core.generate.base import Generated, GeneratorError, GeneratorOptions, meets, size_name
+from studio.core.generate.base import (
+    Generated,
+    GeneratorError,
+    GeneratorOptions,
+    generated_title,
+    meets,
+    size_name,
+)
 from studio.core.generate.nonogram_pictures import density_picture, smoothed_picture
 from studio.core.grid import BoolGrid, cells_of
 from studio.core.kinds.mosaic import Mosaic
@@ -100,7 +107,7 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             document = Document(
                 puzzle,
                 picture,
-                title=f"Generated {size_name(options.shape)} #{seed}",
+                title=generated_title(options, seed),
                 notes=notes,
             )
             return Generated(document, analysis, seed, attempt, 0)

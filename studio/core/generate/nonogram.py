@@ -35,6 +35,7 @@ from studio.core.generate.base import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    generated_title,
     meets,
     size_name,
 )
@@ -204,7 +205,7 @@ def _generated(
     document = Document(
         puzzle,
         np.asarray(picture, dtype=bool),
-        title=f"Generated {size_name(options.shape)} #{seed}",
+        title=generated_title(options, seed),
         notes=notes,
     )
     return Generated(document, analysis, seed, attempts, repaired)

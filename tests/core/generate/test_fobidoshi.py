@@ -76,7 +76,7 @@ def test_a_seed_reproduces_its_puzzle(strategy: str) -> None:
     again = generate(_options((8, 8), strategy), 21).document
     other = generate(_options((8, 8), strategy), 22).document
     assert first.puzzle == again.puzzle
-    assert first.title == "Generated 8×8 #21"
+    assert first.title == "Fobidoshi 8×8 #21"
     assert first.puzzle != other.puzzle
 
 

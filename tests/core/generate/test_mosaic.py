@@ -79,7 +79,7 @@ def test_a_seed_reproduces_its_puzzle() -> None:
     first, again = generate(options, 11), generate(options, 11)
     assert first.document == again.document
     assert "seed 11" in first.document.notes
-    assert first.document.title == "Generated 8×8 #11"
+    assert first.document.title == "Mosaic 8×8 #11"
     assert generate(options, 12).document != first.document
 
 

@@ -194,7 +194,7 @@ def test_the_puzzle_comes_from_the_seeds_raw_pictures(
 
 def test_the_document_names_size_and_seed() -> None:
     generated = generate(GeneratorOptions((6, 11), strategy="picture"), 417)
-    assert generated.document.title == "Generated 11×6 #417"
+    assert generated.document.title == "Nonogram 11×6 #417"
     assert generated.document.kind == "nonogram"
     assert "seed 417" in generated.document.notes
 
