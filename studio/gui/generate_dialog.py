@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import GENERATORS, Generated, GeneratorOptions
+from studio.core.generate import GENERATORS, MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import get_kind
 from studio.gui.workers import Batch, Progress
@@ -37,6 +37,8 @@ STRATEGY_TITLES = {
     "picture": "Picture-like (smoothed noise)",
     "density": "Random cells (density)",
     "clue-stats": "Clue statistics (thesis Table 5.1)",
+    "connected": "Random connected solution (Heslenfeld §4.2)",
+    "random-start": "Random starting givens (Heslenfeld §4.1)",
 }
 
 
@@ -52,8 +54,8 @@ class GenerateDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Generate puzzles")
-        self.width_box = _spin(2, 100, 15)
-        self.height_box = _spin(2, 100, 15)
+        self.width_box = _spin(MIN_SIDE, MAX_SIDE, 15)
+        self.height_box = _spin(MIN_SIDE, MAX_SIDE, 15)
         self.kind = QComboBox()
         for name in GENERATORS:
             self.kind.addItem(get_kind(name).title, name)
@@ -128,9 +130,13 @@ class GenerateDialog(QDialog):
         return self.into_book.isChecked()
 
     def _fill_strategies(self) -> None:
+        """The kind's strategies, and its smallest size."""
+        kind = str(self.kind.currentData())
         self.strategy.clear()
-        for name in GENERATORS[str(self.kind.currentData())].strategies:
+        for name in GENERATORS[kind].strategies:
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
+        for side in (self.width_box, self.height_box):
+            side.setMinimum(max(MIN_SIDE, get_kind(kind).min_side))
 
     def start(self) -> None:
         """Generate on a worker; the dialog stays responsive and Cancel stops it."""

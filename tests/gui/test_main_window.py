@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
+from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
@@ -463,3 +464,27 @@ def test_export_the_puzzle_and_its_solution_as_images(
     # No extension given: PNG. The solution view fills six of nine cells; the puzzle view
     # only draws clues and rules.
     assert dark_pixels(tmp_path / "solution.png") > 3 * dark_pixels(tmp_path / "puzzle.png")
+
+
+@pytest.mark.parametrize(("kind", "strategy"), [("mosaic", "picture"), ("fobidoshi", "connected")])
+def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strategy: str) -> None:
+    from studio.gui.generate_dialog import GenerateDialog
+
+    window = open_window(wait=True)
+    dialog = GenerateDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData(strategy))
+    dialog.width_box.setValue(2)
+    assert dialog.width_box.value() == max(2, get_kind(kind).min_side)  # Fobidoshi: 4
+    dialog.width_box.setValue(6)
+    dialog.height_box.setValue(6)
+    dialog.seed.setValue(3)
+    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    (generated,) = blocker.args[0]
+    assert generated.document.kind == kind
+    assert generated.document.title == f"{get_kind(kind).title} 6×6 #{generated.seed}"
+    assert generated.analysis.status == Status.UNIQUE
+    assert generated.analysis.difficulty is not None
+    assert generated.analysis.difficulty.score <= 2
