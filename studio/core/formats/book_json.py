@@ -48,11 +48,6 @@ _ENTRY = ("title", "status", "difficulty", "solution", "document")
 _STATUSES = tuple(status.value for status in Status)
 
 
-def is_book(text: str) -> bool:
-    """True if ``text`` looks like a book file (its format marker comes first)."""
-    return MARKER in text[:200]
-
-
 def write(book: Book) -> str:
     """The book as JSON text (UTF-8, two-space indent, a final newline)."""
     layout = book.layout

@@ -8,11 +8,8 @@ the picture to a unique puzzle.
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 
 from studio.core.grid import BoolGrid, window_sum
-
-FloatGrid = npt.NDArray[np.float64]
 
 
 def density_picture(shape: tuple[int, int], density: float, rng: np.random.Generator) -> BoolGrid:
