@@ -104,6 +104,7 @@ class BookCommands(QObject):
     def new_book(self) -> None:
         if self.maybe_save():
             self.model.load(Book())
+            self.dock.show()
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
         self.book = BookCommands(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
+        self.book.dock.hide()  # the puzzle gets the room until there is a book to show
         self.resizeDocks([self.repair_dock, self.book.dock], [240, 230], Qt.Orientation.Horizontal)
         scroll = QScrollArea()
         scroll.setWidget(self.view)

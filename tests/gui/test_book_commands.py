@@ -38,7 +38,9 @@ def add_current(qtbot: QtBot, window: MainWindow) -> None:
 
 def test_adding_puzzles_lists_them_with_verdict_and_warning(qtbot: QtBot, open_window) -> None:
     window = open_window(document(HEART, "Heart"))
+    assert not window.book.dock.isVisible(), "no book yet: the puzzle gets the room"
     add_current(qtbot, window)
+    assert window.book.dock.isVisible()
     window.model.load(document(DIAGONAL, "Diagonal"))
     add_current(qtbot, window)
 
@@ -193,3 +195,9 @@ def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> No
     assert len({e.document.puzzle for e in book.entries}) == 8, "no puzzle twice"
     assert window.book.model.undo_stack.undoText() == "Add 8 generated puzzles"
     assert open_windows() == [window], "no window was opened"
+
+
+def test_a_new_book_shows_the_book_panel(qtbot: QtBot, open_window) -> None:
+    window = open_window(document(HEART, "Heart"))
+    window.book.new_action.trigger()
+    assert window.book.dock.isVisible()
