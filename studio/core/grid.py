@@ -7,7 +7,7 @@ Grids are numpy arrays of shape ``(height, width)``, indexed ``(row, col)``. A *
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
@@ -105,3 +105,13 @@ def grid_from_text(rows: Sequence[str]) -> BoolGrid:
 def cells_of(mask: BoolGrid) -> list[tuple[int, int]]:
     """The ``(row, col)`` positions where ``mask`` is True, in row-major order."""
     return [(int(r), int(c)) for r, c in np.argwhere(mask)]
+
+
+def mask_of(shape: tuple[int, int], cells: Iterable[tuple[int, int]]) -> BoolGrid:
+    """Bool ``shape`` grid, True at ``cells`` (``(row, col)`` pairs): :func:`cells_of` undone."""
+    mask = np.zeros(shape, dtype=bool)
+    positions = list(cells)
+    if positions:
+        rows, cols = zip(*positions, strict=True)
+        mask[list(rows), list(cols)] = True
+    return mask

@@ -36,7 +36,7 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.generate import Generated
-from studio.core.grid import EMPTY, FILLED, UNKNOWN
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, mask_of
 from studio.core.kinds import get_kind
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
@@ -411,9 +411,7 @@ class MainWindow(QMainWindow):
             )
             return
         known = known.copy()
-        source = np.zeros(puzzle.shape, dtype=bool)
-        for row, col in hint.source:
-            source[row, col] = True
+        source = mask_of(puzzle.shape, hint.source)
         for row, col, filled in hint.cells:
             known[row, col] = FILLED if filled else EMPTY
         self.view.set_hints(HintState(known, source))

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QWheelEvent
 from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
 
 from studio.core.document import Document
-from studio.core.grid import BoolGrid, PartialGrid
+from studio.core.grid import BoolGrid, PartialGrid, mask_of
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
@@ -39,13 +38,6 @@ class HintState:
 
     known: PartialGrid
     source: BoolGrid | None = None
-
-
-def _mask(shape: tuple[int, int], cells: tuple[Cell, ...]) -> BoolGrid:
-    mask = np.zeros(shape, dtype=bool)
-    for row, col in cells:
-        mask[row, col] = True
-    return mask
 
 
 class PuzzleView(QWidget):
@@ -134,10 +126,14 @@ class PuzzleView(QWidget):
         return None
 
     def conflict_mask(self) -> BoolGrid | None:
-        """The cells of the rule that cannot be met, if the analysis found one."""
-        if self.analysis is None or self.analysis.contradiction is None:
+        """The cells of the rule that cannot be met, if the analysis of the puzzle shown found
+        one (an older analysis may be of another puzzle, even of another size)."""
+        if self.analysis is None or not self.analysis_current:
             return None
-        return _mask(self.document.puzzle.shape, self.analysis.contradiction.cells)
+        contradiction = self.analysis.contradiction
+        if contradiction is None:
+            return None
+        return mask_of(self.document.puzzle.shape, contradiction.cells)
 
     def scene(self) -> Scene:
         """What the canvas draws now: a previewed repair, the hint steps, or the puzzle."""
@@ -147,7 +143,7 @@ class PuzzleView(QWidget):
                 repair.puzzle,
                 picture=repair.picture,
                 variable=repair.analysis.variable if self.show_variable else None,
-                changed=_mask(repair.picture.shape, repair.flips + repair.givens),
+                changed=mask_of(repair.picture.shape, repair.flips + repair.givens),
                 design=True,
             )
         puzzle = self.document.puzzle
@@ -160,7 +156,7 @@ class PuzzleView(QWidget):
             picture=self.document.picture,
             solution=self.solution_shown(),
             variable=analysis.variable if analysis is not None and self.show_variable else None,
-            conflict=self.conflict_mask() if analysis is not None else None,
+            conflict=self.conflict_mask(),
             design=True,
         )
 

@@ -18,7 +18,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid
+from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi_rules import long_runs
 from studio.render.grid import Layout, Palette, draw_grid
@@ -35,11 +35,8 @@ CROSS_INSET = 0.25
 def given_conflicts(puzzle: Fobidoshi) -> BoolGrid:
     """Bool ``(height, width)``: the given circles in runs of four or more in a row or column,
     which no solution can have (the puzzle's own rule violation, before any analysis)."""
-    mask = np.zeros(puzzle.shape, dtype=bool)
-    for _line, cells in long_runs(puzzle.givens == CIRCLE):
-        for cell in cells:
-            mask[cell] = True
-    return mask
+    runs = long_runs(puzzle.givens == CIRCLE)
+    return mask_of(puzzle.shape, (cell for _line, cells in runs for cell in cells))
 
 
 def circled_cells(scene: Scene) -> BoolGrid:

@@ -11,9 +11,11 @@ from hypothesis.extra.numpy import arrays
 from studio.core.grid import (
     LineRef,
     cell_name,
+    cells_of,
     grid_from_text,
     grid_to_text,
     line_values,
+    mask_of,
     run_lengths,
     window_sum,
 )
@@ -59,3 +61,9 @@ def test_lines_and_cells_are_named_for_people() -> None:
     assert line_values(grid, LineRef("column", 2)).tolist() == [2, 5]
     assert str(LineRef("column", 2)) == "column 3"
     assert cell_name((0, 4)) == "row 1, column 5"
+
+
+def test_mask_of_undoes_cells_of() -> None:
+    mask = np.array([[True, False, False], [False, True, True]])
+    assert np.array_equal(mask_of(mask.shape, cells_of(mask)), mask)
+    assert not mask_of((2, 3), []).any()

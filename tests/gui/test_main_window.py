@@ -170,6 +170,15 @@ def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
     assert first != second, "the impossible column's clue is marked"
 
 
+def test_an_old_contradiction_is_not_drawn_on_another_puzzle(qtbot: QtBot, open_window) -> None:
+    window = open_window(Document(Nonogram([(), (1, 1)], [(), (), (2,)])))
+    assert window.view.conflict_mask() is not None  # column 1, rows 1 and 2
+    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+        window.model.load(blank_document(1, 1))
+        assert window.view.conflict_mask() is None, "the old analysis is of a 3×2 puzzle"
+        window.view.canvas.grab()  # painting before the new verdict must not fail
+
+
 def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["#.#", "###", "..#"])
     window = open_window(Document(Nonogram.from_picture(picture)))

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, cell_name
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, cell_name, mask_of
 from studio.core.kinds.fobidoshi_rules import (
     MAX_RUN,
     beside,
@@ -287,9 +287,7 @@ class Fobidoshi:
             return []
         clauses = []
         for group in groups:
-            inside = np.zeros(self.shape, dtype=bool)
-            rows, cols = zip(*group, strict=True)
-            inside[rows, cols] = True
+            inside = mask_of(self.shape, group)
             border = beside(inside) & ~inside
             literals = [
                 -_pick(cells[inside]),
