@@ -17,8 +17,9 @@ solution, and the picture stays one, so:
 3. **Winnowing**: every added clue the puzzle stays unique without is dropped again (last
    added first), by :func:`~studio.core.kinds.mosaic_minimal.minimal_clues`.
 
-With ``logic_solvable`` the standard is Tatham's: one-clue logic alone solves the puzzle; the
-objective is then the cells the one-clue solver leaves open, exact and cheap. Candidates for
+With ``logic_solvable`` the standard is the kind's logic solver (one clue at a time and clue
+pairs, what the analysis calls logic-solvable): the objective is then the cells it leaves open,
+exact and cheap. Candidates for
 the unique standard are ranked by a proxy, the cells the logic solver (with pairs) leaves open,
 and only the best :data:`VERIFY` are verified by exact analysis. Randomness only breaks ties,
 from the generator passed in.
@@ -59,8 +60,8 @@ GREEDY_LIMIT = 30
 
 @dataclass(frozen=True)
 class _Objective:
-    """What a repair drives to zero: variable fields (``"unique"``) or the cells one-clue
-    logic leaves open (``"one-clue"``), with the means to stop."""
+    """What a repair drives to zero: variable fields (``"unique"``) or the cells the logic of
+    the standard (one clue at a time, or with clue pairs) leaves open, with the means to stop."""
 
     standard: Standard
     cancel: CancelToken
@@ -69,9 +70,9 @@ class _Objective:
         """The cells still in the way: variable fields, or cells logic leaves open."""
         if self.standard == "unique":
             return _analyse(puzzle, self.cancel).variable
-        return self.open_cells(puzzle, pairs=False)
+        return self.open_cells(puzzle, pairs=self.standard == "pairs")
 
-    def open_cells(self, puzzle: Mosaic, *, pairs: bool = True) -> BoolGrid:
+    def open_cells(self, puzzle: Mosaic, *, pairs: bool) -> BoolGrid:
         deduction = logic_solve(
             puzzle.clue_grid(), unknown_grid(*puzzle.shape), pairs=pairs, cancel=self.cancel
         )
@@ -82,23 +83,31 @@ class _Objective:
         self, trials: Sequence[tuple[Mosaic, BoolGrid]], now: int, ties: Sequence[int]
     ) -> tuple[Mosaic, BoolGrid, BoolGrid] | None:
         """The trial ``(puzzle, picture)`` with the fewest bad cells, if fewer than ``now``:
-        ``(puzzle, picture, bad cells)``; ``None`` if none does better."""
-        exact = self.standard != "unique"
+        ``(puzzle, picture, bad cells)``; ``None`` if none does better.
+
+        For a logic standard the open cells are the objective itself, exact and cheap; for
+        uniqueness they rank the trials (with pairs) and the best :data:`VERIFY` are analysed.
+        """
+        if self.standard != "unique":
+            scored = [self.bad_cells(puzzle) for puzzle, _ in trials]
+            if not scored:
+                return None
+            index = min(range(len(trials)), key=lambda i: (int(scored[i].sum()), ties[i]))
+            if int(scored[index].sum()) >= now:
+                return None
+            return (*trials[index], scored[index])
         ranked = sorted(
             range(len(trials)),
-            key=lambda i: (int(self.open_cells(trials[i][0], pairs=not exact).sum()), ties[i]),
+            key=lambda i: (int(self.open_cells(trials[i][0], pairs=True).sum()), ties[i]),
         )
         best: tuple[Mosaic, BoolGrid, BoolGrid] | None = None
-        for index in ranked[: 1 if exact else VERIFY]:
+        for index in ranked[:VERIFY]:
             puzzle, picture = trials[index]
             target = now if best is None else int(best[2].sum())
-            if exact:
-                bad = self.open_cells(puzzle, pairs=False)
-            else:
-                analysis = _analyse(puzzle, self.cancel, limit=target - 1)
-                if not analysis.complete:
-                    continue
-                bad = analysis.variable
+            analysis = _analyse(puzzle, self.cancel, limit=target - 1)
+            if not analysis.complete:
+                continue
+            bad = analysis.variable
             if int(bad.sum()) < target:
                 best = (puzzle, picture, bad)
                 if not bad.any():
@@ -133,14 +142,22 @@ def _ties(count: int, rng: np.random.Generator | None) -> list[int]:
     return list(range(count)) if rng is None else rng.permutation(count).tolist()
 
 
-def _flip_regions(bad: BoolGrid) -> Iterator[BoolGrid]:
-    """The cells to try flipping, family by family: near the bad cells, a little further,
+def _flip_families(bad: BoolGrid) -> Iterator[list[tuple[Cell, ...]]]:
+    """The flips to try, family by family, as the nonogram repair's (:mod:`.flips`): single
+    cells near the bad cells, two 4-adjacent cells there, single cells a little further, and
     anywhere else."""
+    height, width = bad.shape
     near = neighbourhood(bad, 1)
     wider = neighbourhood(bad, 2)
-    yield near
-    yield wider & ~near
-    yield ~wider
+    yield [(cell,) for cell in cells_of(near)]
+    yield [
+        ((r, c), other)
+        for r, c in cells_of(near)
+        for other in ((r, c + 1), (r + 1, c))
+        if other[0] < height and other[1] < width and near[other]
+    ]
+    yield [(cell,) for cell in cells_of(wider & ~near)]
+    yield [(cell,) for cell in cells_of(~wider)]
 
 
 def repair_picture(
@@ -149,17 +166,17 @@ def repair_picture(
     rng: np.random.Generator | None,
 ) -> tuple[BoolGrid, int]:
     """Flip cells until the puzzle of every clue of the picture meets the standard (phase 1);
-    the picture and the flips made. Stops early, short of it, if no single flip helps."""
+    the picture and the flips made. Stops early, short of it, if no flip of one cell or of
+    two neighbours helps."""
     everything = np.ones(picture.shape, dtype=bool)
     bad = objective.bad_cells(Mosaic.from_picture(picture))
     steps = 0
     while bad.any():
         found = None
-        for region in _flip_regions(bad):
-            cells = cells_of(region)
+        for family in _flip_families(bad):
             trials = [
                 (Mosaic.from_picture(trial, everything), trial)
-                for trial in (flipped(picture, [cell]) for cell in cells)
+                for trial in (flipped(picture, list(cells)) for cells in family)
             ]
             found = objective.best(trials, int(bad.sum()), _ties(len(trials), rng))
             if found is not None:
@@ -175,12 +192,15 @@ def add_clues(
     picture: BoolGrid, shown: BoolGrid, objective: _Objective, rng: np.random.Generator | None
 ) -> tuple[BoolGrid, list[Cell]]:
     """Show clues of ``picture`` until the puzzle meets the standard (phase 2), given that
-    showing every clue does; the clues shown and those added, in order."""
+    showing every clue does (else as far as every clue goes); the clues shown and those added,
+    in order."""
     shown = shown.copy()
     added: list[Cell] = []
     bad = objective.bad_cells(Mosaic.from_picture(picture, shown))
     while bad.any():
         cells = cells_of(neighbourhood(bad, 1) & ~shown)
+        if not cells:
+            break  # every clue that can matter is shown: phase 1 fell short of the standard
         found = None
         if int(bad.sum()) <= GREEDY_LIMIT:
             trials = []
@@ -211,7 +231,7 @@ def repair(
     rng: np.random.Generator | None = None,
     cancel: CancelToken | None = None,
 ) -> RepairResult[Mosaic]:
-    """Make ``document``'s mosaic unique (or solvable one clue at a time) by showing more of
+    """Make ``document``'s mosaic unique (or solvable by logic alone) by showing more of
     its picture's clues, flipping picture cells first only if every clue together is not
     enough; then drop each added clue not needed (see the module docstring).
 
@@ -220,16 +240,17 @@ def repair(
         reference: the solution to work from when the document has no picture (else the
             solver's).
         strategy: ``"clues"``, the only one.
-        logic_solvable: insist that one-clue logic alone solves the result (Tatham's
-            standard).
+        logic_solvable: insist that logic (one clue at a time and clue pairs) alone solves
+            the result, as the analysis's ``logic_solvable`` means.
         rng: breaks ties between equally good changes; ``None``: row-major order.
         cancel: stops the repair.
 
     Returns:
         The repaired design: ``picture`` after the flips, ``changed_cells`` the cells flipped,
-        ``givens`` the clues added (after winnowing), ``steps`` the flips and clues added
-        before winnowing. ``unique`` is False only if no single flip could make the picture's
-        every clue enough.
+        ``givens`` every clue the puzzle shows (as for every kind, :class:`RepairResult`),
+        ``steps`` the flips and clues added before winnowing. It falls short of the standard
+        only if no flip of one cell or of two neighbours could bring every clue together
+        closer to it.
 
     Raises:
         StudioError: an unknown strategy, or nothing to repair from.
@@ -239,7 +260,7 @@ def repair(
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
     token = cancel or CancelToken()
     original = reference_solution(document, reference, token)
-    objective = _Objective("one-clue" if logic_solvable else "unique", token)
+    objective = _Objective("pairs" if logic_solvable else "unique", token)
     picture, flips = repair_picture(original, objective, rng)
     start = mosaic_of(document).shown()
     shown, added = add_clues(picture, start, objective, rng)
@@ -252,7 +273,7 @@ def repair(
         picture=picture,
         puzzle=puzzle,
         changed_cells=tuple(cells_of(picture != original)),
-        givens=tuple(cells_of(shown & ~start)),
+        givens=tuple(cells_of(shown)),
         analysis=analysis,
         steps=flips + len(added),
     )
@@ -304,7 +325,7 @@ def suggest(
             trial = flipped(picture, [cell])
             candidates.append(((cell,), added, trial, Mosaic.from_picture(trial, everything)))
     objective = _Objective("unique", token)
-    candidates.sort(key=lambda c: (int(objective.open_cells(c[3]).sum()), c[0], c[1]))
+    candidates.sort(key=lambda c: (int(objective.open_cells(c[3], pairs=True).sum()), c[0], c[1]))
     target = int(variable.sum())
     repairs = []
     for flips, clues, trial, trial_puzzle in candidates[: max(VERIFY, limit)]:

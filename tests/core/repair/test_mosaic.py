@@ -27,8 +27,10 @@ def unique(puzzle: Mosaic) -> bool:
     return count_solutions(puzzle, 2, logic_first=False) == 1
 
 
-def one_clue(puzzle: Mosaic) -> bool:
-    return solve(puzzle.clue_grid(), unknown_grid(*puzzle.shape), pairs=False).complete
+def logic_solves(puzzle: Mosaic) -> bool:
+    """Logic alone (one clue at a time and clue pairs) completes it: the analysis's
+    ``logic_solvable``, which the repair's ``logic_solvable`` asks for."""
+    return solve(puzzle.clue_grid(), unknown_grid(*puzzle.shape), pairs=True).complete
 
 
 def check_result(document: Document, result: RepairResult[Mosaic], logic: bool) -> None:
@@ -42,14 +44,15 @@ def check_result(document: Document, result: RepairResult[Mosaic], logic: bool) 
     before = document.puzzle.shown()
     after = puzzle.shown()
     assert (after | ~before).all(), "the designer's clues stay"
-    assert result.givens == tuple(cells_of(after & ~before))
+    assert result.givens == tuple(cells_of(after)), "every clue shown, as for every kind"
     original = document.picture
     assert original is not None
     assert result.changed_cells == tuple(cells_of(result.picture != original))
-    meets = one_clue if logic else unique
+    meets = logic_solves if logic else unique
     if logic:
         assert meets(puzzle)
-    for cell in result.givens:
+        assert result.analysis.logic_solvable
+    for cell in cells_of(after & ~before):
         fewer = after.copy()
         fewer[cell] = False
         assert not meets(Mosaic.from_picture(result.picture, fewer)), cell
@@ -74,6 +77,23 @@ def test_the_picture_only_changes_when_every_clue_is_not_enough() -> None:
     fine = design(1)
     assert analyze(Mosaic.from_picture(fine.picture)).status == Status.UNIQUE
     assert repair_document(fine).changed_cells == ()
+
+
+@pytest.mark.parametrize(("rows", "logic"), [(["..", "##"], False), (["##.", "..#", "##."], True)])
+def test_a_picture_no_single_flip_improves_is_repaired_by_two(rows: list[str], logic: bool) -> None:
+    picture = grid_from_text(rows)
+    document = Document(Mosaic.from_picture(picture, np.zeros(picture.shape, dtype=bool)), picture)
+    result = repair_document(document, logic_solvable=logic)
+    check_result(document, result, logic)
+
+
+def test_a_logic_solvable_design_keeps_its_picture() -> None:
+    picture = grid_from_text(["#.#.", "..##", "#...", ".##."])
+    document = Document(Mosaic.from_picture(picture), picture)
+    assert analyze(document.puzzle).logic_solvable
+    result = repair_document(document, logic_solvable=True)
+    assert result.changed_cells == ()
+    assert result.puzzle.shown().sum() <= document.puzzle.shown().sum()
 
 
 def test_a_puzzle_without_a_picture_is_repaired_towards_a_solution() -> None:
