@@ -351,24 +351,24 @@ class MainWindow(QMainWindow):
         def job(cancel: CancelToken, _progress: object) -> tuple[Document, Document, str]:
             return (before, *change(before, cancel))
 
-        self.repair_panel.set_busy(True)
+        self.repair_panel.set_busy(doing)
         self.show_message(f"{doing}… (Esc stops)")
         self.changes.start(job)
 
     def _change_done(self, outcome: tuple[Document, Document, str]) -> None:
         before, after, title = outcome
-        self.repair_panel.set_busy(False)
+        self.repair_panel.set_busy(None)
         if before is not self.model.document:
             return  # edited meanwhile: the change is of another document
         self.model.replace(after, title)
         self.show_message(title)
 
     def _change_cancelled(self) -> None:
-        self.repair_panel.set_busy(False)
+        self.repair_panel.set_busy(None)
         self.show_message("Stopped")
 
     def _change_failed(self, details: str) -> None:
-        self.repair_panel.set_busy(False)
+        self.repair_panel.set_busy(None)
         self._job_failed(details)
 
     def status_text(self, analysis: Analysis) -> str:

@@ -103,13 +103,11 @@ class RepairPanel(QWidget):
                 self.strategy.addItem(STRATEGY_TITLES[name], name)
 
     def set_unique(self) -> None:
-        self._show("Nothing to repair: the puzzle is unique.", [], searching=False)
-        self.repair_all_button.setEnabled(False)
+        self._show("Nothing to repair: the puzzle is unique.", [], repairable=False)
 
     def set_idle(self, text: str) -> None:
         """Nothing to suggest for now (no analysis yet, no solution, an invalid puzzle)."""
-        self._show(text, [], searching=False)
-        self.repair_all_button.setEnabled(False)
+        self._show(text, [], repairable=False)
 
     def set_searching(self, variable_fields: int) -> None:
         self._show(
@@ -124,14 +122,18 @@ class RepairPanel(QWidget):
             if repairs
             else "No single change helps: try Repair all."
         )
-        self._show(text, repairs, searching=False)
+        self._show(text, repairs)
 
-    def set_busy(self, busy: bool) -> None:
-        """While a whole repair runs: no other changes from here."""
+    def set_busy(self, doing: str | None) -> None:
+        """While a change of the whole document runs (``doing``, e.g. ``"Repairing"``), no
+        other change from here; ``None`` when it is over: the panel is as it was before (the
+        change may leave the puzzle as it was, or be stopped)."""
         for widget in (self.repair_all_button, self.apply_button, self.suggestions):
-            widget.setEnabled(not busy)
-        if busy:
-            self.summary.setText("Repairing…")
+            widget.setEnabled(False)
+        if doing is not None:
+            self.summary.setText(f"{doing}…")
+        else:
+            self._restore()
 
     def repairs(self) -> list[Repair[Puzzle]]:
         """The suggestions listed, best first."""
@@ -142,17 +144,30 @@ class RepairPanel(QWidget):
 
     # Internals -----------------------------------------------------------------------------
 
-    def _show(self, text: str, repairs: list[Repair[Puzzle]], *, searching: bool) -> None:
-        self.summary.setText(text)
+    def _show(
+        self,
+        text: str,
+        repairs: list[Repair[Puzzle]],
+        *,
+        searching: bool = False,
+        repairable: bool = True,
+    ) -> None:
+        self._state = (text, searching, repairable)
         self.suggestions.clear()
         for repair in repairs:
             item = QListWidgetItem(_label(repair))
             item.setData(Qt.ItemDataRole.UserRole, repair)
             self.suggestions.addItem(item)
-        self.apply_button.setEnabled(bool(repairs))
-        self.repair_all_button.setEnabled(True)
-        self.suggestions.setEnabled(not searching)
+        self._restore()
         self.preview.emit(None)
+
+    def _restore(self) -> None:
+        """Text and buttons as the last state shown says."""
+        text, searching, repairable = self._state
+        self.summary.setText(text)
+        self.apply_button.setEnabled(self.suggestions.count() > 0)
+        self.repair_all_button.setEnabled(repairable)
+        self.suggestions.setEnabled(not searching)
 
     def _hovered(self, item: QListWidgetItem) -> None:
         self.preview.emit(item.data(Qt.ItemDataRole.UserRole))

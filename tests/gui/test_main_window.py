@@ -497,3 +497,18 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2
+
+
+def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
+    qtbot: QtBot, open_window
+) -> None:
+    window = open_window(Document.from_picture("nonogram", grid_from_text(["#.", ".#", "##"])))
+    panel = window.repair_panel
+    before = panel.summary.text()
+    assert not panel.repair_all_button.isEnabled(), "a unique puzzle has nothing to repair"
+    with qtbot.waitSignal(window.changes.finished, timeout=10_000):
+        window.change_document("Thinking", lambda document, _cancel: (document, "Nothing"))
+        assert panel.summary.text() == "Thinking…"
+    assert panel.summary.text() == before
+    assert not panel.repair_all_button.isEnabled()
+    assert not panel.apply_button.isEnabled()
