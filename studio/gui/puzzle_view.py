@@ -117,7 +117,7 @@ class PuzzleView(QWidget):
         if cell != self.hover:
             self.hover = cell
             self.hovered.emit(cell)
-            self._update_all()
+            self.editor.refresh()  # the canvas draws nothing of the hover: only panels may
 
     def solution_shown(self) -> BoolGrid | None:
         """The solver's solution drawn for a document without a picture, if any."""

@@ -221,4 +221,5 @@ class MosaicPanel(QWidget):
     def update_count(self) -> None:
         puzzle = self.editor.puzzle
         height, width = puzzle.shape
-        self.count_label.setText(f"{len(puzzle.clue_cells())} of {height * width} clues shown")
+        shown = int(puzzle.shown().sum())
+        self.count_label.setText(f"{shown} of {height * width} clues shown")
