@@ -90,24 +90,26 @@ def paginate(
     label: float,
     grids: Sequence[int],
     smallest_mm: float,
+    surround: bool = True,
 ) -> list[tuple[int, int]]:
     """Share the puzzles out on pages, in order: for each page, ``(slots, puzzles)``.
 
     Each page takes as many of the next puzzles as one of ``grids`` (slots a page) holds with
     every cell at least ``smallest_mm``; on a tie the fewer, larger slots win. So a run of small
     puzzles shares pages while a large one gets a page of its own, and a puzzle too large for
-    ``smallest_mm`` even alone still gets a page.
+    ``smallest_mm`` even alone still gets a page. ``surround``: whether the puzzles are drawn
+    with their surround (a nonogram's clues; not in the solutions).
     """
     smallest = _mm(smallest_mm)
+    sizes = {grid: slots(grid, area, label)[0][1].size() for grid in sorted(grids)}
     pages: list[tuple[int, int]] = []
     start = 0
     while start < len(entries):
         best = (1, 1)
-        for grid in sorted(grids):
-            slot = slots(grid, area, label)[0][1].size()
+        for grid, slot in sizes.items():
             fitting = 0
             for entry in entries[start : start + grid]:
-                if fit_cell(entry.document.puzzle, slot) < smallest:
+                if fit_cell(entry.document.puzzle, slot, surround) < smallest:
                     break
                 fitting += 1
             if fitting > best[1]:
@@ -324,7 +326,9 @@ def _solutions(pages: _Pages, book: Book) -> None:
     small_label = _mm(6)
     area = pages.area()
     body = QRectF(area.left(), area.top() + heading, area.width(), area.height() - heading)
-    shares = paginate(book.entries, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
+    shares = paginate(
+        book.entries, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
+    )
     numbered = iter(book.numbered())
     for page, (grid, count) in enumerate(shares):
         area = pages.area()

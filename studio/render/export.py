@@ -24,16 +24,18 @@ from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 from studio.render.scene import SURROUNDS, Scene, draw_scene, surround_slots
 
 
-def extent(puzzle: Puzzle) -> tuple[int, int]:
-    """``(rows, columns)`` of cell slots the whole puzzle takes: grid plus surround."""
-    top, left = surround_slots(puzzle)
+def extent(puzzle: Puzzle, surround: bool = True) -> tuple[int, int]:
+    """``(rows, columns)`` of cell slots the puzzle takes: its grid, plus its surround (a
+    nonogram's clues) if drawn."""
+    top, left = surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
     return height + top, width + left
 
 
-def fit_cell(puzzle: Puzzle, size: QSizeF) -> float:
-    """The largest cell size (in the painter's units) at which the whole puzzle fits ``size``."""
-    rows, cols = extent(puzzle)
+def fit_cell(puzzle: Puzzle, size: QSizeF, surround: bool = True) -> float:
+    """The largest cell size (in the painter's units) at which the puzzle, with its surround
+    if drawn, fits ``size``."""
+    rows, cols = extent(puzzle, surround)
     return min(size.width() / cols, size.height() / rows)
 
 
@@ -60,7 +62,7 @@ def draw_puzzle(
     """
     top, left = surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
-    cell = min(area.width() / (width + left), area.height() / (height + top))
+    cell = fit_cell(puzzle, area.size(), surround)
     if max_cell is not None:
         cell = min(cell, max_cell)
     used = QSizeF((width + left) * cell, (height + top) * cell)

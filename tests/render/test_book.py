@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pypdf import PdfReader
+from PySide6.QtCore import QRectF
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
@@ -18,7 +19,13 @@ from studio.core.formats.book_json import load_book
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
 from studio.core.sat.analysis import Status, analyze
-from studio.render.book import export_book
+from studio.render.book import (
+    DPI,
+    SOLUTION_CELL_MM,
+    SOLUTIONS_PER_PAGE,
+    export_book,
+    paginate,
+)
 
 POINTS_PER_INCH = 72
 
@@ -143,3 +150,18 @@ def test_the_sample_book_is_unique_and_prints_on_six_a4_pages(qtbot: QtBot, tmp_
     result = export_book(book, tmp_path / "sampler.pdf")
     assert (result.pages, result.per_page) == (6, (4, 4, 4))
     assert len(PdfReader(tmp_path / "sampler.pdf").pages) == 6
+
+
+def test_solutions_are_paged_by_their_grids_alone(qtbot: QtBot) -> None:
+    # Stripes: every row clue is fifteen 1s deep, which the solutions at the back never show.
+    stripes = np.tile(np.arange(30) % 2 == 0, (30, 1))
+    document = Document.from_picture("nonogram", stripes)
+    entries = [entry_for(document)] * 12
+    body = QRectF(0, 0, 180 / 25.4 * DPI, 267 / 25.4 * DPI)  # A4 less 15 mm margins
+    label = 3 / 25.4 * DPI
+    grids_only = paginate(
+        entries, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
+    )
+    with_clues = paginate(entries, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
+    assert len(grids_only) < len(with_clues)
+    assert grids_only == [(12, 12)]
