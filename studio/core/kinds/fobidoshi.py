@@ -256,12 +256,6 @@ class Fobidoshi:
         cells = cells.astype(np.int64)
         open_cells = merged == UNKNOWN
         cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
-        if open_cells.any():
-            # A solver's model stops at the highest variable its clauses name; the last cell
-            # may be in none (every window holds a cross, a neighbour is a known circle), so
-            # name it in a tautology, lest decoding the model read past its end.
-            last = int(cells[open_cells][-1])
-            cnf.add((last, -last))
         window = MAX_RUN + 1
         for r in range(self.height):
             for c in range(self.width - window + 1):

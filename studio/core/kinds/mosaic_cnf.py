@@ -94,7 +94,4 @@ def encode_mosaic(
         literals = [int(cells[near]) for near in neighbourhood((r, c), shape)]
         for clause in exactly(cnf, literals, int(clues[r, c]), encoding):
             cnf.add(clause)
-    # A cell far from every clue is in no clause; the solver only reports variables it has
-    # seen, so mention the last one (a tautology) to get a value for every cell.
-    cnf.add((cnf.num_vars, -cnf.num_vars))
     return cells

@@ -49,6 +49,10 @@ class SolverSession:
         self._cancel = cancel if cancel is not None else CancelToken()
         self._conflict_limit = conflict_limit
         self._solver = Solver(name=backend, bootstrap_with=cnf.clauses)
+        # A solver's model stops at the highest variable its clauses name, and a cell may be in
+        # none (a mosaic cell far from every clue): name the last variable in a tautology, so
+        # that every variable made so far has a value in every model.
+        self._solver.add_clause([cnf.num_vars, -cnf.num_vars])
         self._model: list[int] | None = None
         self.calls = 0
 
