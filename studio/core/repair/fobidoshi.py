@@ -183,7 +183,21 @@ def unique_givens(
             puzzle = with_given(puzzle, solution, cell)
         added.extend(chosen)
         analysis = analyze(puzzle, cancel=cancel, rate=False)
-    return winnow(puzzle, added, lambda trial: count_solutions(trial, 2, cancel=cancel) == 1), added
+    return minimal_givens(puzzle, added, cancel), added
+
+
+def minimal_givens(
+    puzzle: Fobidoshi, cells: Sequence[Cell] | None = None, cancel: CancelToken | None = None
+) -> Fobidoshi:
+    """The unique ``puzzle`` without the given of each of ``cells`` (default: every given, row
+    by row), in order, that it stays unique without. One pass leaves a minimal set among
+    ``cells``: a given needed once stays needed as others go.
+
+    Raises:
+        Stopped: when ``cancel`` fires.
+    """
+    chosen = puzzle.given_cells() if cells is None else cells
+    return winnow(puzzle, chosen, lambda trial: count_solutions(trial, 2, cancel=cancel) == 1)
 
 
 def logic_givens(

@@ -24,8 +24,8 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.grid import cell_name
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.repair.fobidoshi import winnow
-from studio.core.sat.analysis import Status, count_solutions
+from studio.core.repair.fobidoshi import minimal_givens
+from studio.core.sat.analysis import Status
 from studio.gui.editors.base import Cell, KindEditor
 from studio.gui.editors.picture import cells_between
 
@@ -156,18 +156,17 @@ class FobidoshiEditor(KindEditor):
 
 
 def without_unneeded_givens(document: Document, cancel: CancelToken) -> tuple[Document, str]:
-    """``document`` with every given dropped, row by row, that its unique puzzle stays unique
-    without (one pass leaves a minimal set: a given needed once stays needed as others go),
-    and the undo text; ``document`` itself when every given is needed.
+    """``document`` with every given its unique puzzle does not need dropped
+    (:func:`~studio.core.repair.fobidoshi.minimal_givens`), and the undo text; ``document``
+    itself when every given is needed.
 
     Raises:
         Stopped: when ``cancel`` fires.
     """
     puzzle = document.puzzle
     assert isinstance(puzzle, Fobidoshi)
-    given = puzzle.given_cells()
-    kept = winnow(puzzle, given, lambda trial: count_solutions(trial, 2, cancel=cancel) == 1)
-    dropped = len(given) - len(kept.given_cells())
+    kept = minimal_givens(puzzle, cancel=cancel)
+    dropped = len(puzzle.given_cells()) - len(kept.given_cells())
     if not dropped:
         return document, "Every given is needed"  # the same document: no undo step
     return replace(document, puzzle=kept), f"Remove {dropped} unneeded given(s)"

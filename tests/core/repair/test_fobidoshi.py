@@ -12,7 +12,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.repair import REPAIRERS, repair_document, suggest_repairs
-from studio.core.repair.fobidoshi import repair, suggest
+from studio.core.repair.fobidoshi import minimal_givens, repair, suggest
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_params
 from tests.core.kinds.test_fobidoshi_brute import all_solutions
@@ -127,3 +127,18 @@ def test_suggestions_are_verified_single_givens_best_first() -> None:
 
 def test_registered_for_the_kind() -> None:
     assert REPAIRERS["fobidoshi"].strategies == ("givens",)
+
+
+def test_minimal_givens_keeps_only_the_givens_a_unique_puzzle_needs() -> None:
+    record = RECORDS[0]
+    puzzle = Fobidoshi.from_rows(record["givens"])
+    solution = _solution(record["solution"])
+    # Every cell of the solution given: unique, and most givens are not needed.
+    full = Fobidoshi(np.where(solution, CIRCLE, CROSS).astype(np.int8))
+    kept = minimal_givens(full)
+    assert count_solutions(kept, 2) == 1
+    assert _agrees(kept, solution)
+    assert len(kept.given_cells()) < len(full.given_cells())
+    for cell in kept.given_cells():
+        assert count_solutions(kept.with_given(cell, BLANK), 2) == 2, cell
+    assert minimal_givens(puzzle, []) == puzzle
