@@ -41,14 +41,19 @@ import numpy as np
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats.text import DIGITS, MAX_DIGITS
-from studio.core.kinds.fobidoshi import CHARS, Fobidoshi, bad_char_message, given_code
+from studio.core.kinds.fobidoshi import (
+    BLANK,
+    CHARS,
+    CIRCLE,
+    Fobidoshi,
+    bad_char_message,
+    given_code,
+)
 
 T = TypeVar("T")
 
 TITLE = "Janko Fobidoshi text (- o x)"
 
-CIRCLE_CHAR = "o"
-_SOLUTION_CHARS = frozenset("-ox")
 # The size on a line of its own, then a row of givens; or a row of givens first.
 _SNIFF = re.compile(r"\s*(?:\d+[ \t]*\r?\n\s*)?[-ox][-ox \t]*\r?(?:\n|$)")
 
@@ -115,7 +120,7 @@ def write(document: Document) -> str:
     lines = [str(height), *puzzle.rows()]
     if document.picture is not None:
         lines += [
-            "".join(CIRCLE_CHAR if circled else CHARS[0] for circled in row)
+            "".join(CHARS[CIRCLE] if circled else CHARS[BLANK] for circled in row)
             for row in document.picture.tolist()
         ]
     return "".join(f"{line}\n" for line in lines)
@@ -173,10 +178,10 @@ def _given(char: str, line: int, column: int) -> int:
 
 
 def _solution_cell(char: str, line: int, column: int) -> bool:
-    if char not in _SOLUTION_CHARS:
+    if char not in CHARS:
         raise FormatError(
             f"expected 'o' (circle) or '-' (none) in the solution, found {char!r}",
             line=line,
             column=column,
         )
-    return char == CIRCLE_CHAR
+    return char == CHARS[CIRCLE]

@@ -21,9 +21,8 @@ author, notes and the picture are not kept). The rows are those of the studio do
 
 Sniffing must not take a nonogram grid of ``#`` and ``.``, a game ID or a Janko file starting
 with digits: a text is a mosaic grid when every row is made of digits and ``.`` only. The
-nonogram grid's test (:func:`.ascii.sniff`) comes first and takes any text starting with ``.``
-(or ``;``); so without a kind asked for, only a mosaic grid whose first character is a digit
-is sniffed as one, and a grid of dots alone is an empty nonogram picture.
+nonogram grid's test (:func:`.ascii.sniff`) comes first and refuses a grid holding a digit; so a
+grid with a digit is a mosaic, and a grid of dots alone is an empty nonogram picture.
 ``read_text(..., kind="mosaic")`` and ``studio analyze --kind mosaic`` sniff among the mosaic
 formats alone, where every such grid is a mosaic.
 """

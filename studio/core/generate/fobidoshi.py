@@ -59,7 +59,7 @@ from studio.core.kinds.fobidoshi import (
     MIN_SIDE,
     Fobidoshi,
 )
-from studio.core.kinds.fobidoshi_rules import components, forced_crosses, long_runs
+from studio.core.kinds.fobidoshi_rules import connected, forced_crosses, long_runs
 from studio.core.puzzle import Cell
 from studio.core.repair.fobidoshi import logic_givens
 from studio.core.sat.analysis import analyze, count_solutions, rated, solve
@@ -260,7 +260,7 @@ def pruned(solution: BoolGrid, keep: BoolGrid, rng: np.random.Generator) -> Bool
         for index in rng.permutation(np.flatnonzero(circles & ~keep)):
             cell = divmod(int(index), circles.shape[1])
             circles[cell] = False
-            if len(components(circles)) <= 1:
+            if connected(circles):
                 progress = True
             else:
                 circles[cell] = True

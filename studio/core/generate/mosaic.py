@@ -16,8 +16,8 @@ aggressive mode; DESIGN.md §3, "Generators"):
 The standard follows the options: ``logic_solvable`` (or ``max_difficulty`` 1–2) asks for
 puzzles solvable one clue at a time, Tatham's standard; ``max_difficulty`` 3–4 for puzzles
 solvable with clue pairs; otherwise uniqueness alone. The puzzle is then analysed and rated, and
-kept if it meets the options (a cap of 1 or 3 can still fail on the amount of work; the next
-picture is tried).
+kept if it meets the options (the clues are dropped under the cap, so only a picture whose
+every clue already falls short is passed over: the next picture is tried).
 
 All randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed: a seed
 reproduces its puzzle.
@@ -90,7 +90,7 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             everywhere,
             order,
             standard=standard,
-            max_score=options.max_difficulty if standard != "unique" else None,
+            max_score=options.max_difficulty,
             cancel=token,
         )
         if shown is None:

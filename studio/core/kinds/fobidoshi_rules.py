@@ -8,8 +8,8 @@ Three rules, each sound (it never decides a cell against any solution), from Hes
 - **runs** (§3.2, step 2): a cell next to circles that would make four or more in a row with
   it is a cross;
 - **barrier** (§3.3.1): all circles must meet through circles and undecided cells; circles
-  walled off from the others by crosses are a contradiction, and an undecided cell no circle
-  can reach is a cross (every circle it could join is cut off from it);
+  walled off from the others by crosses are a contradiction. Ours, beside it: an undecided
+  cell no circle can reach is a cross (every circle it could join is cut off from it);
 - **cut** (§3.3.2, "good moves"): an undecided cell that a cross would turn into a barrier
   between circles must be a circle. The thesis tries a cross on every undecided cell and flood
   fills; the same cells are the articulation points of the graph of circles and undecided
@@ -230,7 +230,8 @@ def reach(grid: PartialGrid) -> Reach | None:
     One iterative depth-first search from the first circle over the cells that are not
     crosses, with low points and the number of circles below each cell of the search tree: an
     undecided cell ``p`` with a child ``v`` whose subtree reaches no higher than ``p``
-    (``low[v] >= disc[p]``) separates the circles below ``v`` from the others, if both exist.
+    (``low[v] >= disc[p]``) separates the circles below ``v``, if any, from the others (the
+    root, a circle, is always among those).
     """
     shape = (int(grid.shape[0]), int(grid.shape[1]))
     width = shape[1]
@@ -240,7 +241,6 @@ def reach(grid: PartialGrid) -> Reach | None:
         return None
     around = neighbours(shape)
     size = len(flat)
-    total = len(circles)
     disc = [-1] * size
     low = [0] * size
     below = [0] * size
@@ -270,7 +270,7 @@ def reach(grid: PartialGrid) -> Reach | None:
                 p = parent[v]
                 low[p] = min(low[p], low[v])
                 below[p] += below[v]
-                if flat[p] == UNKNOWN and low[v] >= disc[p] and 0 < below[v] < total:
+                if flat[p] == UNKNOWN and low[v] >= disc[p] and below[v] > 0:
                     needed.add(p)
     cut_off = tuple(divmod(i, width) for i in circles if disc[i] < 0)
     unreachable = tuple(
@@ -279,12 +279,9 @@ def reach(grid: PartialGrid) -> Reach | None:
     return Reach(cut_off, unreachable, tuple(divmod(i, width) for i in sorted(needed)))
 
 
-def barrier_violation(found: Reach, *, forced: bool) -> Violation:
-    """The broken connectivity rule: the circles cut off from the first one."""
-    where = cell_name(found.cut_off[0])
-    if forced:
-        return Violation(f"crosses cut off the circle at {where}", found.cut_off)
-    return Violation(f"the circle at {where} is cut off from the others", found.cut_off)
+def barrier_violation(found: Reach) -> Violation:
+    """The broken connectivity rule: the circles crosses cut off from the first one."""
+    return Violation(f"crosses cut off the circle at {cell_name(found.cut_off[0])}", found.cut_off)
 
 
 def walled_off(grid: PartialGrid, cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
@@ -395,7 +392,7 @@ def propagate(
         found = reach(grid) if connectivity else None
         if found is not None:
             if found.cut_off and BARRIER in rules:
-                return Deduction(grid, barrier_violation(found, forced=True), steps, passes)
+                return Deduction(grid, barrier_violation(found), steps, passes)
             if found.unreachable and BARRIER in rules and unreachable:
                 rows, cols = zip(*found.unreachable, strict=True)
                 grid[rows, cols] = EMPTY

@@ -1,5 +1,6 @@
 """The thesis's backtracking solver for Fobidoshi, with its improvements (Heslenfeld 2024, §3.2
-and §3.3), as a function to measure against the SAT path and to rate difficulty.
+and §3.3), as a function to measure against the SAT path (benchmarks/fobidoshi.py); the
+difficulty rating uses the rules and probing of :mod:`.fobidoshi_rules` instead.
 
 Each call of the search (§3.2) propagates the rules (:func:`.fobidoshi_rules.propagate`): the
 forced crosses next to runs (step 2) always; with :attr:`Improvements.barriers` the barrier
@@ -59,7 +60,7 @@ PLAIN = Improvements(barriers=False, good_moves=False, neighbours=False)
 """The thesis's first, basic backtracking algorithm (§3.2)."""
 
 LOGIC = Improvements(unreachable=True)
-"""Every rule of the logic solver, for rating."""
+"""Every rule of the logic solver (:func:`.fobidoshi_rules.propagate`) and every improvement."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,16 +70,12 @@ class SearchResult:
     Attributes:
         solutions: the solutions found, bool ``(height, width)`` each, at most the limit.
         calls: recursive calls (configurations visited).
-        depth: the deepest recursion (guesses stacked).
-        backtracks: configurations abandoned (a rule broken, or circles left apart).
         exhausted: True when every configuration was explored, so that ``solutions`` are all
             of them; False when the search stopped at the limit of solutions or calls.
     """
 
     solutions: tuple[BoolGrid, ...]
     calls: int
-    depth: int
-    backtracks: int
     exhausted: bool
 
 
@@ -94,14 +91,11 @@ class _Search:
     cancel: CancelToken | None
     solutions: list[BoolGrid] = field(default_factory=list)
     calls: int = 0
-    depth: int = 0
-    backtracks: int = 0
 
-    def visit(self, grid: PartialGrid, depth: int, before: int) -> None:
+    def visit(self, grid: PartialGrid, before: int) -> None:
         """Search below ``grid``, whose parent configuration held ``before`` circles (-1 at
         the start)."""
         self.calls += 1
-        self.depth = max(self.depth, depth)
         if self.max_calls is not None and self.calls > self.max_calls:
             raise _Stop
         if self.cancel is not None and self.calls % CHECK_EVERY == 0:
@@ -112,24 +106,21 @@ class _Search:
             unreachable=self.improvements.unreachable,
         )
         if propagated.contradiction is not None:
-            self.backtracks += 1
             return
         grid = propagated.grid
         circles: BoolGrid = grid == FILLED
         count = int(np.count_nonzero(circles))
-        joined = connected(circles)
-        if joined and count != before:
+        if connected(circles) and count != before:
             self.solutions.append(circles)
             if len(self.solutions) >= self.limit:
                 raise _Stop
         cell = self.choose(grid)
         if cell is None:
-            self.backtracks += not joined
             return
         for value in (FILLED, EMPTY):
             child = grid.copy()
             child[cell] = value
-            self.visit(child, depth + 1, count)
+            self.visit(child, count)
 
     def choose(self, grid: PartialGrid) -> Cell | None:
         """The cell to guess on, or ``None`` when the configuration is complete (every cell
@@ -170,10 +161,8 @@ def backtrack(
     """
     search = _Search(improvements, limit, max_calls, cancel)
     try:
-        search.visit(np.asarray(start, dtype=np.int8), 0, -1)
+        search.visit(np.asarray(start, dtype=np.int8), -1)
         exhausted = True
     except _Stop:
         exhausted = False
-    return SearchResult(
-        tuple(search.solutions), search.calls, search.depth, search.backtracks, exhausted
-    )
+    return SearchResult(tuple(search.solutions), search.calls, exhausted)

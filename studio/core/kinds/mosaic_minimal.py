@@ -43,10 +43,6 @@ Standard = Literal["unique", "one-clue", "pairs"]
 or solvable by single clues and clue pairs."""
 STANDARDS: tuple[Standard, ...] = ("unique", "one-clue", "pairs")
 
-# picture_clues lives with the kind; it is listed here too because callers making clue sets
-# (the renderer's hidden clues, the editor) import it with minimal_clues.
-__all__ = ["STANDARDS", "ClueSession", "Standard", "minimal_clues", "picture_clues"]
-
 
 class ClueSession:
     """A SAT session asking whether ``picture`` is the only solution of a set of its clues.
