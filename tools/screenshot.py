@@ -29,7 +29,7 @@ def main(output: str) -> None:
     window.book.open_path(BOOK)
     window.resize(1120, 640)
     window.show()
-    window.model.begin_stroke(window.view.editor.shown_picture())
+    window.model.begin_stroke(window.view.picture_shown())
     window.model.paint([(8, 11)], True)
     window.model.end_stroke()
     window.view.set_hover((8, 11))

@@ -61,7 +61,6 @@ class GenerateDialog(QDialog):
             self.kind.addItem(get_kind(name).title, name)
         self.strategy = QComboBox()
         self.kind.currentIndexChanged.connect(self._fill_strategies)
-        self._fill_strategies()
         self.density = QDoubleSpinBox()
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
@@ -73,8 +72,8 @@ class GenerateDialog(QDialog):
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(new_seed)
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
-        self.logic_solvable.setToolTip("No guessing needed: line logic for a nonogram")
         self.logic_solvable.setChecked(True)
+        self._fill_strategies()
         self.count = _spin(1, MAX_WINDOWS, 1)
         self.into_book = QCheckBox("Add them to the &book (instead of opening windows)")
         self.into_book.toggled.connect(
@@ -130,8 +129,9 @@ class GenerateDialog(QDialog):
         return self.into_book.isChecked()
 
     def _fill_strategies(self) -> None:
-        """The kind's strategies, and its smallest size."""
+        """The kind's strategies, its smallest size, and its logic."""
         kind = str(self.kind.currentData())
+        self.logic_solvable.setToolTip(f"No guessing needed: {get_kind(kind).logic} alone")
         self.strategy.clear()
         for name in GENERATORS[kind].strategies:
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)

@@ -486,7 +486,8 @@ class MainWindow(QMainWindow):
             self.import_path(path)
 
     def import_path(self, path: Path) -> bool:
-        """Import an image as a new nonogram, after the import dialog; False if cancelled."""
+        """Import an image as a new puzzle of the kind the import dialog asks for; False if
+        cancelled."""
         if not self.maybe_save():
             return False
         try:
@@ -564,7 +565,7 @@ class MainWindow(QMainWindow):
 
     def export_to(self, path: Path, *, solution: bool = False) -> bool:
         document = self.model.document
-        shown = document.picture if document.picture is not None else self.view.solution_shown()
+        shown = self.view.picture_shown()
         if solution and shown is None:
             self.show_error("No solution to export", "The puzzle has no solution known yet.")
             return False

@@ -125,6 +125,11 @@ class PuzzleView(QWidget):
             return self.analysis.solution
         return None
 
+    def picture_shown(self) -> BoolGrid | None:
+        """The designer's picture, else the solver's solution drawn in its place, if any."""
+        picture = self.document.picture
+        return picture if picture is not None else self.solution_shown()
+
     def conflict_mask(self) -> BoolGrid | None:
         """The cells of the rule that cannot be met, if the analysis of the puzzle shown found
         one (an older analysis may be of another puzzle, even of another size)."""

@@ -1,6 +1,6 @@
 """QPainter drawing of a puzzle grid: cells, marks, overlays, givens, rules.
 
-The same routines draw the canvas on screen and, later, images and printed pages (DESIGN.md §2:
+The same routines draw the canvas on screen, images and printed pages (DESIGN.md §2:
 one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
 grids, clue tuples) and a :class:`Layout`, never widgets.
 """
@@ -37,7 +37,7 @@ class Palette:
     variable: str = "#96ff8c00"  # the variable fields, over ink or paper
     conflict: str = "#46d93025"  # a line that cannot hold its clue
     conflict_text: str = "#c5221f"
-    highlight: str = "#1c1a73e8"  # the row and column under the mouse, a hint's line
+    highlight: str = "#1c1a73e8"  # a hint's line, the clue lines under the mouse
     given: str = "#1a73e8"  # the frame of a given cell
     changed: str = "#9934a853"  # a cell a previewed repair changes
     clue_text: str = "#202124"

@@ -182,7 +182,7 @@ def test_an_old_contradiction_is_not_drawn_on_another_puzzle(qtbot: QtBot, open_
 def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["#.#", "###", "..#"])
     window = open_window(Document(Nonogram.from_picture(picture)))
-    assert np.array_equal(window.view.editor.shown_picture(), picture)
+    assert np.array_equal(window.view.picture_shown(), picture)
     drag(qtbot, window, [(2, 0)])
     assert window.model.document.picture is not None
     assert window.view.editor.row_clues.line_clues() == ["1 1", "3", "1 1"]
@@ -324,7 +324,8 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert window.view.editor.column_clues.line_clues() == ["1", "1", "1"]
     assert window.status_label.text().startswith("Unique · line-solvable")
-    shown = window.view.editor.shown_picture()
+    shown = window.view.picture_shown()
+    assert shown is not None
     assert shown[0].all()
     assert not shown[1:].any()
     # Each typed clue is one undo step.
@@ -484,6 +485,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     qtbot.addWidget(dialog)
     dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
     dialog.strategy.setCurrentIndex(dialog.strategy.findData(strategy))
+    assert get_kind(kind).logic in dialog.logic_solvable.toolTip()
     dialog.width_box.setValue(2)
     assert dialog.width_box.value() == max(2, get_kind(kind).min_side)  # Fobidoshi: 4
     dialog.width_box.setValue(6)

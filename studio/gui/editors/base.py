@@ -10,8 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
 
-from studio.core.grid import BoolGrid
-
 if TYPE_CHECKING:
     from studio.gui.puzzle_view import PuzzleView
 
@@ -37,10 +35,6 @@ class KindEditor:
     def actions(self) -> list[QAction]:
         """Commands of this kind for the window's Puzzle menu."""
         return []
-
-    def shown_picture(self) -> BoolGrid | None:
-        """The picture the grid shows as filled, if the kind has one."""
-        return None
 
     def press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> bool:
         """The mouse went down on ``cell``; True if the editor took it."""

@@ -83,17 +83,12 @@ class MosaicEditor(PictureEditor):
             return True
         return super().press(cell, button, modifiers)
 
-    def _picture(self) -> BoolGrid | None:
-        """The picture the clues count: the document's, else the solution shown."""
-        document = self.view.document
-        return document.picture if document.picture is not None else self.view.solution_shown()
-
     def toggle_clue(self, cell: Cell) -> None:
         """Show ``cell``'s clue if hidden, hide it if shown: one undo step. Showing a clue needs
         a picture to count (or the solution of a puzzle known by its clues)."""
         shown = self.puzzle.shown()
         shown[cell] = not shown[cell]
-        picture = self._picture()
+        picture = self.view.picture_shown()
         if picture is not None:
             puzzle = self.puzzle.with_shown(picture, shown)
         elif not shown[cell]:
@@ -111,7 +106,7 @@ class MosaicEditor(PictureEditor):
 
     def show_all_clues(self) -> None:
         """Show the clue of every cell (one undo step)."""
-        picture = self._picture()
+        picture = self.view.picture_shown()
         if picture is None:
             self.view.message.emit("No picture to count: paint one first")
             return
@@ -126,7 +121,7 @@ class MosaicEditor(PictureEditor):
         """Ask the window to drop clues while the puzzle keeps the panel's standard, starting
         from the clues shown (or from all of them, when those shown fall short); the window
         runs it on a worker, Esc stops it, and it is one undo step."""
-        picture = self._picture()
+        picture = self.view.picture_shown()
         if picture is None:
             self.view.message.emit("No picture to count: paint one first")
             return

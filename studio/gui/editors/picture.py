@@ -21,14 +21,11 @@ class PictureEditor(KindEditor):
     _last_cell: Cell | None = None
 
     def shown_picture(self) -> BoolGrid:
-        """The picture, else the solution shown, else an empty grid."""
-        view = self.view
-        if view.document.picture is not None:
-            return view.document.picture
-        solution = view.solution_shown()
-        if solution is not None:
-            return solution
-        return np.zeros(view.document.puzzle.shape, dtype=bool)
+        """The picture painting starts from: the one shown, else an empty grid."""
+        shown = self.view.picture_shown()
+        if shown is not None:
+            return shown
+        return np.zeros(self.view.document.puzzle.shape, dtype=bool)
 
     def press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> bool:
         if self._stroke_value is not None:
