@@ -42,12 +42,7 @@ def given_conflicts(puzzle: Fobidoshi) -> BoolGrid:
 def circled_cells(scene: Scene) -> BoolGrid:
     """Bool ``(height, width)``: the cells without a given drawn as circled: those of the
     scene's picture (else its solution) and the circles among its marks."""
-    circled = np.zeros(scene.puzzle.shape, dtype=bool)
-    shown = scene.picture if scene.picture is not None else scene.solution
-    if shown is not None:
-        circled |= np.asarray(shown, dtype=bool)
-    if scene.marks is not None:
-        circled |= scene.marks == FILLED
+    circled = scene.filled()
     puzzle = scene.puzzle
     assert isinstance(puzzle, Fobidoshi)
     circled &= puzzle.givens == BLANK

@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
-from studio.core.grid import FILLED, BoolGrid
+from studio.core.grid import BoolGrid
 from studio.core.kinds.mosaic import Mosaic, picture_clues
 from studio.core.kinds.mosaic_logic import NO_CLUE, ClueGrid
 from studio.render.grid import TINY_CELL, Layout, Palette, draw_picture_grid
@@ -28,20 +28,6 @@ HIDDEN_CLUE_ALPHA = 90
 """Opacity (0–255) of a clue the puzzle does not show: visible, but plainly not a clue."""
 
 
-def dark_cells(scene: Scene) -> BoolGrid:
-    """bool ``(height, width)``: the cells drawn filled (picture, else solution, and the
-    solver's filled marks), on which digits are drawn light."""
-    shape = scene.puzzle.shape
-    dark = np.zeros(shape, dtype=bool)
-    if scene.picture is not None:
-        dark |= scene.picture
-    elif scene.solution is not None:
-        dark |= scene.solution
-    if scene.marks is not None:
-        dark |= scene.marks == FILLED
-    return dark
-
-
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
     """The grid of a mosaic scene and its clues; a mosaic has nothing around its grid."""
     puzzle = scene.puzzle
@@ -49,7 +35,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     draw_picture_grid(painter, layout, scene, palette)
     if layout.cell < TINY_CELL:  # a thumbnail: digits would be smudges
         return
-    dark = dark_cells(scene)
+    dark = scene.filled()  # digits on these are drawn light
     if scene.design and scene.picture is not None:
         draw_clues(
             painter,

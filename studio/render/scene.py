@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtGui import QPainter
 
-from studio.core.grid import BoolGrid, PartialGrid
+from studio.core.grid import FILLED, BoolGrid, PartialGrid
 from studio.core.puzzle import Puzzle
 from studio.render import fobidoshi, mosaic, nonogram
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
@@ -45,6 +46,15 @@ class Scene:
     highlight: BoolGrid | None = None
     changed: BoolGrid | None = None
     design: bool = False
+
+    def filled(self) -> BoolGrid:
+        """Bool ``(height, width)``: the cells drawn filled: the picture's (else the
+        solution's) and the filled marks."""
+        shown = self.picture if self.picture is not None else self.solution
+        filled = np.zeros(self.puzzle.shape, dtype=bool) if shown is None else shown.copy()
+        if self.marks is not None:
+            filled |= self.marks == FILLED
+        return filled
 
 
 Renderer = Callable[[QPainter, Layout, Scene, Palette], None]
