@@ -102,6 +102,13 @@ def grid_from_text(rows: Sequence[str]) -> BoolGrid:
     )
 
 
+def with_givens(givens: PartialGrid, known: PartialGrid) -> PartialGrid:
+    """``known`` with the cells ``givens`` decides filled in (a given wins); both ``int8``
+    partial grids of one shape."""
+    merged: PartialGrid = np.where(givens != UNKNOWN, givens, known).astype(np.int8)
+    return merged
+
+
 def cells_of(mask: BoolGrid) -> list[tuple[int, int]]:
     """The ``(row, col)`` positions where ``mask`` is True, in row-major order."""
     return [(int(r), int(c)) for r, c in np.argwhere(mask)]

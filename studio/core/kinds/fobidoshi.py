@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, cell_name
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, cell_name, with_givens
 from studio.core.kinds.fobidoshi_rules import (
     MAX_RUN,
     components,
@@ -209,7 +209,7 @@ class Fobidoshi:
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next rule deduction from ``known`` (``int8``) and the givens (see
         :func:`.fobidoshi_rules.next_step`); givens are never part of a hint."""
-        step = next_step(self.known_with_givens(known))
+        step = next_step(with_givens(self.givens_grid(), known))
         if step is None:
             return None
         return Hint(step.reason, step.cells, step.source)
@@ -237,12 +237,6 @@ class Fobidoshi:
             return Difficulty("backtracking", score, description, steps, probed.probes)
         return Difficulty("search", 5, "needs much backtracking", steps, probed.probes)
 
-    def known_with_givens(self, known: PartialGrid) -> PartialGrid:
-        """``known`` (``int8`` partial grid) with the givens filled in; a given wins."""
-        givens = self.givens_grid()
-        merged: PartialGrid = np.where(givens != UNKNOWN, givens, known).astype(np.int8)
-        return merged
-
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """One clause per window of four cells in a row or column (not all four circled);
         connectivity is left to :meth:`lazy_clauses`.
@@ -251,11 +245,9 @@ class Fobidoshi:
         solver: once some circle is known, every other circled cell has a circled neighbour
         (it must join that circle).
         """
-        merged = self.known_with_givens(known)
-        cells = np.where(merged == FILLED, TRUE, np.where(merged == EMPTY, FALSE, 0))
-        cells = cells.astype(np.int64)
+        merged = with_givens(self.givens_grid(), known)
+        cells = cnf.cell_literals(merged)
         open_cells = merged == UNKNOWN
-        cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
         window = MAX_RUN + 1
         for r in range(self.height):
             for c in range(self.width - window + 1):

@@ -27,7 +27,7 @@ from typing import Literal as Choice
 import numpy as np
 from pysat.card import CardEnc, EncType
 
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid
+from studio.core.grid import PartialGrid
 from studio.core.kinds.mosaic_logic import ClueGrid, neighbourhood
 from studio.core.sat.cnf import FALSE, TRUE, Clause, CnfBuilder, Literal, LiteralGrid
 
@@ -86,9 +86,7 @@ def encode_mosaic(
         known: ``int8`` partial grid of the same shape.
         encoding: one of :data:`ENCODINGS`.
     """
-    cells = np.where(known == FILLED, TRUE, np.where(known == EMPTY, FALSE, 0)).astype(np.int64)
-    open_cells = known == UNKNOWN
-    cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
+    cells = cnf.cell_literals(known)
     shape = (int(clues.shape[0]), int(clues.shape[1]))
     for r, c in np.argwhere(clues >= 0).tolist():
         literals = [int(cells[near]) for near in neighbourhood((r, c), shape)]

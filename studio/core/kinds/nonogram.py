@@ -18,7 +18,6 @@ from studio.core.errors import PuzzleError
 from studio.core.grid import (
     EMPTY,
     FILLED,
-    UNKNOWN,
     BoolGrid,
     LineRef,
     PartialGrid,
@@ -26,11 +25,12 @@ from studio.core.grid import (
     line_values,
     run_lengths,
     unknown_grid,
+    with_givens,
 )
 from studio.core.kinds.nonogram_cnf import encode_line
 from studio.core.linesolve import analyse_line, format_clue, line_solve, next_step, probe_solve
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
-from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
+from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 
 EASY_SOLVES_PER_LINE = 3
 EASY_PROBES = 5
@@ -183,8 +183,7 @@ class Nonogram:
     def hint(self, known: PartialGrid) -> Hint | None:
         """The line that decides the most cells from ``known`` and the givens (see
         :func:`next_step`); givens are never part of a hint."""
-        givens = self.givens_grid()
-        step = next_step(self.rows, self.cols, np.where(givens != UNKNOWN, givens, known))
+        step = next_step(self.rows, self.cols, with_givens(self.givens_grid(), known))
         if step is None:
             return None
         reason = f"{step.line} ({format_clue(self.clue(step.line))})"
@@ -214,22 +213,11 @@ class Nonogram:
         """None: the order encoding holds every rule of a nonogram."""
         return []
 
-    def known_with_givens(self, known: PartialGrid) -> PartialGrid:
-        """``known`` (``int8`` partial grid) with the givens filled in; a given wins."""
-        givens = self.givens_grid()
-        merged: PartialGrid = np.where(givens != UNKNOWN, givens, known).astype(np.int8)
-        return merged
-
     def cell_literals(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """``int64`` literal grid ``(height, width)``: ``TRUE``/``FALSE`` for the givens and the
         cells ``known``, fresh variables in row-major order for the rest. Every nonogram
         encoding starts from these."""
-        merged = self.known_with_givens(known)
-        cells = np.where(merged == FILLED, TRUE, np.where(merged == EMPTY, FALSE, 0))
-        cells = cells.astype(np.int64)
-        open_cells = merged == UNKNOWN
-        cells[open_cells] = cnf.new_vars(int(open_cells.sum()))
-        return cells
+        return cnf.cell_literals(with_givens(self.givens_grid(), known))
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Order encoding of every line (:mod:`.nonogram_cnf`), ranges narrowed by ``known``.
@@ -238,7 +226,7 @@ class Nonogram:
         formula is then unsatisfiable, as the puzzle is.
         """
         cells = self.cell_literals(cnf, known)
-        merged = self.known_with_givens(known)
+        merged = with_givens(self.givens_grid(), known)
         for line, clue in self.lines():
             states = line_values(merged, line)
             placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))

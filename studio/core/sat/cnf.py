@@ -14,6 +14,8 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid
+
 Literal = int
 Clause = list[Literal]
 LiteralGrid = npt.NDArray[np.int64]
@@ -40,6 +42,16 @@ class CnfBuilder:
         first = self.num_vars + 1
         self.num_vars += count
         return np.arange(first, first + count, dtype=np.int64).reshape(shape)
+
+    def cell_literals(self, known: PartialGrid) -> LiteralGrid:
+        """``int64`` literal grid of ``known``'s shape: ``TRUE``/``FALSE`` for the cells known
+        filled/empty, fresh variables in row-major order for the rest. Every encoding of a
+        grid starts from these."""
+        cells = np.where(known == FILLED, TRUE, np.where(known == EMPTY, FALSE, 0))
+        cells = cells.astype(np.int64)
+        open_cells = known == UNKNOWN
+        cells[open_cells] = self.new_vars(int(open_cells.sum()))
+        return cells
 
     def add(self, clause: Iterable[Literal]) -> None:
         """Add a clause, dropping it if it holds ``TRUE`` and removing ``FALSE`` literals.
