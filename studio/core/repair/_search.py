@@ -29,7 +29,7 @@ from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, BoolGrid, cell_name, cells_of, run_lengths
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.linesolve import line_solve
-from studio.core.puzzle import Cell
+from studio.core.puzzle import Cell, Puzzle
 from studio.core.repair._result import Repair, RepairResult
 from studio.core.sat.analysis import Analysis, analyze
 
@@ -37,6 +37,29 @@ from studio.core.sat.analysis import Analysis, analyze
 VERIFY = 12
 #: Rounds of :data:`VERIFY` candidates tried in one family of changes before falling back.
 ROUNDS = 3
+
+
+def exact_analysis(
+    puzzle: Puzzle, cancel: CancelToken | None, limit: int | None = None
+) -> Analysis:
+    """Exact analysis, unrated, of a repair's candidate, or one cut short as soon as more than
+    ``limit`` variable fields are found (``stop_reason == "limit"``).
+
+    Raises:
+        Stopped: when cancelled or out of time (a repair never goes on from a partial
+            analysis).
+    """
+    # Candidates are compared by their variable fields; only the result gets rated.
+    analysis = analyze(puzzle, cancel=cancel, rate=False, variable_limit=limit)
+    if not analysis.complete and analysis.stop_reason != "limit":
+        raise Stopped(analysis.stop_reason or "cancelled")
+    return analysis
+
+
+def tie_order(count: int, rng: np.random.Generator | None) -> list[int]:
+    """The rank of each of ``count`` equally good candidates: random from ``rng``, else their
+    own order."""
+    return list(range(count)) if rng is None else rng.permutation(count).tolist()
 
 
 @dataclass(frozen=True)
@@ -154,13 +177,8 @@ class Search:
     rounds: int = ROUNDS
 
     def analyse(self, puzzle: Nonogram, limit: int | None = None) -> Analysis:
-        """Exact analysis, or one cut short as soon as more than ``limit`` variable fields are
-        found; raises :class:`Stopped` when cancelled or out of time."""
-        # Candidates are compared by their variable fields; only the result gets rated.
-        analysis = analyze(puzzle, cancel=self.cancel, rate=False, variable_limit=limit)
-        if not analysis.complete and analysis.stop_reason != "limit":
-            raise Stopped(analysis.stop_reason or "cancelled")
-        return analysis
+        """:func:`exact_analysis` under this search's cancel token."""
+        return exact_analysis(puzzle, self.cancel, limit)
 
     def open_cells(self, puzzle: Nonogram) -> int:
         """Cells line solving from scratch leaves open: 0 iff ``puzzle`` is line-solvable."""
@@ -175,7 +193,7 @@ class Search:
         return int(np.count_nonzero(deduction.grid == UNKNOWN))
 
     def ties(self, count: int) -> Sequence[int]:
-        return range(count) if self.rng is None else self.rng.permutation(count).tolist()
+        return tie_order(count, self.rng)
 
     def ranked(
         self, design: Design, changes: Sequence[Change], variable: BoolGrid

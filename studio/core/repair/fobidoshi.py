@@ -30,14 +30,13 @@ from studio.core.grid import UNKNOWN, BoolGrid, cells_of
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
+from studio.core.repair._search import VERIFY, exact_analysis, tie_order
 from studio.core.repair.reference import reference_solution
-from studio.core.sat.analysis import Analysis, Status, analyze, count_solutions, rated
+from studio.core.sat.analysis import Analysis, Status, count_solutions, rated
 
 STRATEGIES = ("givens",)
 """The repair strategies of a Fobidoshi; the first is the default."""
 
-#: Candidate givens :func:`suggest` verifies by exact analysis (the best by the rules' proxy).
-VERIFY = 12
 #: The share of the variable fields :func:`unique_givens` gives per round.
 BATCH = 0.1
 
@@ -63,9 +62,9 @@ def _ranked(
 ) -> list[Cell]:
     """``cells`` by the proxy, fewest open cells first; ties in random (else row-major)
     order."""
-    ties = rng.permutation(len(cells)) if rng is not None else np.arange(len(cells))
+    ties = tie_order(len(cells), rng)
     keys = [
-        (open_after(with_given(puzzle, solution, cell), cancel), int(tie), cell)
+        (open_after(with_given(puzzle, solution, cell), cancel), tie, cell)
         for cell, tie in zip(cells, ties, strict=True)
     ]
     return [cell for *_, cell in sorted(keys)]
@@ -78,9 +77,7 @@ def _verified(
     repairs: list[Repair[Fobidoshi]] = []
     for cell in cells:
         trial = with_given(puzzle, solution, cell)
-        analysis = analyze(trial, cancel=cancel, rate=False)
-        if cancel is not None:
-            cancel.check()  # an analysis stopped early returns; stop here instead
+        analysis = exact_analysis(trial, cancel)
         repairs.append(Repair((), (cell,), solution, trial, analysis))
     return repairs
 
@@ -111,7 +108,7 @@ def suggest(
         raise StudioError(f"limit must be at least 1, got {limit}")
     puzzle = _puzzle(document)
     if not analysis.complete:
-        analysis = analyze(puzzle, cancel=cancel, rate=False)
+        analysis = exact_analysis(puzzle, cancel)
     if analysis.status != Status.MULTIPLE:
         return []
     solution = reference_solution(document, reference, cancel)
@@ -158,7 +155,7 @@ def repair(
         puzzle, added = logic_givens(puzzle, solution, rng, token)
     else:
         puzzle, added = unique_givens(puzzle, solution, rng, token)
-    analysis = rated(puzzle, analyze(puzzle, cancel=token, rate=False), cancel=token)
+    analysis = rated(puzzle, exact_analysis(puzzle, token), cancel=token)
     return RepairResult(
         solution, puzzle, (), tuple(puzzle.given_cells()), analysis, steps=len(added)
     )
@@ -174,7 +171,7 @@ def unique_givens(
     rules' proxy (at least one), then analyses again: each removes its variable field, so the
     rounds end, and winnowing drops what the later givens made unneeded.
     """
-    analysis = analyze(puzzle, cancel=cancel, rate=False)
+    analysis = exact_analysis(puzzle, cancel)
     added: list[Cell] = []
     while analysis.status == Status.MULTIPLE:
         candidates = _ranked(puzzle, solution, cells_of(analysis.variable), rng, cancel)
@@ -182,7 +179,7 @@ def unique_givens(
         for cell in chosen:
             puzzle = with_given(puzzle, solution, cell)
         added.extend(chosen)
-        analysis = analyze(puzzle, cancel=cancel, rate=False)
+        analysis = exact_analysis(puzzle, cancel)
     return minimal_givens(puzzle, added, cancel), added
 
 

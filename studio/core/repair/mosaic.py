@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studio.core.cancel import CancelToken, Stopped
+from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import UNKNOWN, BoolGrid, cells_of, unknown_grid
@@ -41,16 +41,14 @@ from studio.core.kinds.mosaic_logic import solve as logic_solve
 from studio.core.kinds.mosaic_minimal import Standard, minimal_clues
 from studio.core.puzzle import Cell
 from studio.core.repair._result import Repair, RepairResult
-from studio.core.repair._search import flipped
+from studio.core.repair._search import VERIFY, exact_analysis, flipped, tie_order
 from studio.core.repair.flips import neighbourhood
 from studio.core.repair.reference import reference_solution
-from studio.core.sat.analysis import Analysis, Status, analyze, rated
+from studio.core.sat.analysis import Analysis, Status, rated
 
 STRATEGIES = ("clues",)
 """The repair strategies of a mosaic; the first is the default."""
 
-#: Candidates verified by exact analysis per step (the best by the logic solver's proxy).
-VERIFY = 12
 #: Above this many bad cells, phase 2 shows every clue that can matter at once and leaves the
 #: choice to winnowing: one clue at a time would cost an exact analysis of a very ambiguous
 #: puzzle per candidate (82 s for a random 20×20 picture showing a fifth of its clues, against
@@ -69,7 +67,7 @@ class _Objective:
     def bad_cells(self, puzzle: Mosaic) -> BoolGrid:
         """The cells still in the way: variable fields, or cells logic leaves open."""
         if self.standard == "unique":
-            return _analyse(puzzle, self.cancel).variable
+            return exact_analysis(puzzle, self.cancel).variable
         return self.open_cells(puzzle, pairs=self.standard == "pairs")
 
     def open_cells(self, puzzle: Mosaic, *, pairs: bool) -> BoolGrid:
@@ -104,7 +102,7 @@ class _Objective:
         for index in ranked[:VERIFY]:
             puzzle, picture = trials[index]
             target = now if best is None else int(best[2].sum())
-            analysis = _analyse(puzzle, self.cancel, limit=target - 1)
+            analysis = exact_analysis(puzzle, self.cancel, limit=target - 1)
             if not analysis.complete:
                 continue
             bad = analysis.variable
@@ -113,18 +111,6 @@ class _Objective:
                 if not bad.any():
                     break
         return best
-
-
-def _analyse(puzzle: Mosaic, cancel: CancelToken, limit: int | None = None) -> Analysis:
-    """Exact analysis, unrated; one past ``limit`` variable fields comes back incomplete.
-
-    Raises:
-        Stopped: when ``cancel`` fires.
-    """
-    analysis = analyze(puzzle, cancel=cancel, rate=False, variable_limit=limit)
-    if not analysis.complete and analysis.stop_reason != "limit":
-        raise Stopped(analysis.stop_reason or "cancelled")
-    return analysis
 
 
 def mosaic_of(document: Document) -> Mosaic:
@@ -136,10 +122,6 @@ def mosaic_of(document: Document) -> Mosaic:
     if not isinstance(document.puzzle, Mosaic):
         raise StudioError(f"a {document.kind} is not a mosaic")
     return document.puzzle
-
-
-def _ties(count: int, rng: np.random.Generator | None) -> list[int]:
-    return list(range(count)) if rng is None else rng.permutation(count).tolist()
 
 
 def _flip_families(bad: BoolGrid) -> Iterator[list[tuple[Cell, ...]]]:
@@ -178,7 +160,7 @@ def repair_picture(
                 (Mosaic.from_picture(trial, everything), trial)
                 for trial in (flipped(picture, list(cells)) for cells in family)
             ]
-            found = objective.best(trials, int(bad.sum()), _ties(len(trials), rng))
+            found = objective.best(trials, int(bad.sum()), tie_order(len(trials), rng))
             if found is not None:
                 break
         if found is None:
@@ -208,7 +190,7 @@ def add_clues(
                 trial = shown.copy()
                 trial[cell] = True
                 trials.append((Mosaic.from_picture(picture, trial), trial))
-            found = objective.best(trials, int(bad.sum()), _ties(len(trials), rng))
+            found = objective.best(trials, int(bad.sum()), tie_order(len(trials), rng))
         if found is None:
             # Every clue that can matter: as good as all of them.
             for cell in cells:
@@ -268,7 +250,7 @@ def repair(
     if kept is not None:
         shown = kept
     puzzle = Mosaic.from_picture(picture, shown)
-    analysis = rated(puzzle, _analyse(puzzle, token), cancel=token)
+    analysis = rated(puzzle, exact_analysis(puzzle, token), cancel=token)
     return RepairResult(
         picture=picture,
         puzzle=puzzle,
@@ -304,7 +286,7 @@ def suggest(
     token = cancel or CancelToken()
     puzzle = mosaic_of(document)
     if not analysis.complete:
-        analysis = _analyse(puzzle, token)
+        analysis = exact_analysis(puzzle, token)
     if analysis.status != Status.MULTIPLE:
         return []
     picture = reference_solution(document, reference, token)
@@ -329,7 +311,7 @@ def suggest(
     target = int(variable.sum())
     repairs = []
     for flips, clues, trial, trial_puzzle in candidates[: max(VERIFY, limit)]:
-        exact = _analyse(trial_puzzle, token)
+        exact = exact_analysis(trial_puzzle, token)
         if int(exact.variable.sum()) < target:
             repairs.append(Repair(flips, clues, trial, trial_puzzle, exact))
     repairs.sort(key=lambda r: (r.remaining, r.flips, r.givens))
