@@ -61,6 +61,7 @@ class GenerateDialog(QDialog):
             self.kind.addItem(get_kind(name).title, name)
         self.strategy = QComboBox()
         self.kind.currentIndexChanged.connect(self._fill_strategies)
+        self.strategy.currentIndexChanged.connect(self._enable_density)
         self.density = QDoubleSpinBox()
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
@@ -137,6 +138,11 @@ class GenerateDialog(QDialog):
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
         for side in (self.width_box, self.height_box):
             side.setMinimum(max(MIN_SIDE, get_kind(kind).min_side))
+
+    def _enable_density(self) -> None:
+        """Density only for the strategies that read it."""
+        generator = GENERATORS[str(self.kind.currentData())]
+        self.density.setEnabled(self.strategy.currentData() in generator.density_strategies)
 
     def start(self) -> None:
         """Generate on a worker; the dialog stays responsive and Cancel stops it."""

@@ -486,6 +486,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
     dialog.strategy.setCurrentIndex(dialog.strategy.findData(strategy))
     assert get_kind(kind).logic in dialog.logic_solvable.toolTip()
+    assert dialog.density.isEnabled() == (kind == "mosaic"), "Fobidoshi has no density"
     dialog.width_box.setValue(2)
     assert dialog.width_box.value() == max(2, get_kind(kind).min_side)  # Fobidoshi: 4
     dialog.width_box.setValue(6)

@@ -29,15 +29,17 @@ from studio.core.kinds import get_kind
 
 @dataclass(frozen=True)
 class KindGenerator:
-    """One kind's generator: its strategies (the first is the default) and the function."""
+    """One kind's generator: its strategies (the first is the default), the function, and the
+    strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
 
     strategies: tuple[str, ...]
     generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
+    density_strategies: tuple[str, ...] = ()
 
 
 GENERATORS: dict[str, KindGenerator] = {
-    "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate),
-    "mosaic": KindGenerator(mosaic.STRATEGIES, mosaic.generate),
+    "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate, ("picture", "density")),
+    "mosaic": KindGenerator(mosaic.STRATEGIES, mosaic.generate, mosaic.STRATEGIES),
     "fobidoshi": KindGenerator(fobidoshi.STRATEGIES, fobidoshi.generate),
 }
 """The generator of each kind, by kind name."""
