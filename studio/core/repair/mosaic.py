@@ -269,8 +269,8 @@ def suggest(
     cancel: CancelToken | None = None,
 ) -> list[Repair[Mosaic]]:
     """A few verified changes that make an ambiguous mosaic unique or less ambiguous, best
-    first: a clue of the picture shown (next to a variable field), or, when even every clue
-    leaves the picture ambiguous, a flip of one of its cells.
+    first: a clue of the picture shown (next to a variable field), or, when every clue next to
+    one is shown already, a flip of one of its cells (the clues shown stay the same).
 
     Returns:
         At most ``limit`` suggestions: fewest variable fields left, then row-major. Each
@@ -299,13 +299,11 @@ def suggest(
         trial[cell] = True
         candidates.append(((), (cell,), picture, Mosaic.from_picture(picture, trial)))
     if not candidates:
-        # Every clue near the variable fields is shown: only the picture can change, and
-        # then with every clue shown.
-        everything = np.ones(picture.shape, dtype=bool)
-        added = tuple(cells_of(~shown))
+        # Every clue near the variable fields is shown: only the picture can change; the
+        # clues shown stay the designer's (their counts follow the picture).
         for cell in cells_of(neighbourhood(variable, 1)):
             trial = flipped(picture, [cell])
-            candidates.append(((cell,), added, trial, Mosaic.from_picture(trial, everything)))
+            candidates.append(((cell,), (), trial, Mosaic.from_picture(trial, shown)))
     objective = _Objective("unique", token)
     candidates.sort(key=lambda c: (int(objective.open_cells(c[3], pairs=True).sum()), c[0], c[1]))
     target = int(variable.sum())

@@ -156,6 +156,8 @@ def test_suggestions_flip_cells_when_every_clue_is_shown() -> None:
     assert suggestions
     for suggestion in suggestions:
         assert len(suggestion.flips) == 1
+        assert suggestion.givens == (), "the designer's clues stay as they are"
+        assert np.array_equal(suggestion.puzzle.shown(), document.puzzle.shown())
         assert suggestion.puzzle.check(suggestion.picture) == []
         assert suggestion.remaining < 4
 
