@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QTimer
+from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from studio.core import formats
@@ -29,9 +29,9 @@ def main(output: str) -> None:
     window.book.open_path(BOOK)
     window.resize(1120, 640)
     window.show()
-    window.model.begin_stroke(window.view.picture_shown())
-    window.model.paint([(8, 11)], True)
-    window.model.end_stroke()
+    editor = window.view.editor  # one left click on an empty cell fills it
+    editor.press((8, 11), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    editor.release()
     window.view.set_hover((8, 11))
     loop = QEventLoop()
     window.suggestions.finished.connect(loop.quit)  # the verdict, then the repairs

@@ -1,18 +1,16 @@
 """The open document, its file, and its undo history (:class:`~studio.gui.edited.EditedFile`).
 
-A paint stroke updates the document live as the mouse moves (the clues and the analysis follow)
-and becomes one undo step when the mouse is released.
+A stroke (painting cells, placing givens) updates the document live as the mouse moves (the
+clues and the analysis follow) and becomes one undo step when the mouse is released.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 from PySide6.QtCore import QObject
 
 from studio.core.document import Document
-from studio.core.grid import BoolGrid
 from studio.gui.edited import EditedFile, Replace
 
 
@@ -23,8 +21,6 @@ class DocumentModel(EditedFile):
         super().__init__(document, parent)
         self._name = "Untitled"
         self._stroke_start: Document | None = None
-        self._stroke_base: BoolGrid | None = None
-        self._stroke_picture: BoolGrid | None = None
 
     @property
     def document(self) -> Document:
@@ -57,32 +53,21 @@ class DocumentModel(EditedFile):
         """Replace the document as one undoable step called ``text``."""
         self._replace(document, text)
 
-    # Painting -----------------------------------------------------------------------------
+    # Strokes -------------------------------------------------------------------------------
 
-    def begin_stroke(self, base_picture: BoolGrid) -> None:
-        """Start a paint stroke on ``base_picture`` (the picture, or the solution shown when the
-        document has no picture yet)."""
+    def begin_stroke(self) -> None:
+        """Start a stroke: edits shown live as the mouse moves (:meth:`show_stroke`), one undo
+        step when it ends (:meth:`end_stroke`)."""
         self._stroke_start = self.document
-        self._stroke_base = np.array(base_picture, dtype=bool)
-        self._stroke_picture = self._stroke_base.copy()
 
-    def paint(self, cells: list[tuple[int, int]], filled: bool) -> None:
-        """Set ``cells`` to ``filled`` within the current stroke; the clues follow at once."""
-        if self._stroke_picture is None:
-            return
-        rows, cols = zip(*cells, strict=True) if cells else ((), ())
-        if cells and not np.all(self._stroke_picture[rows, cols] == filled):
-            self._stroke_picture[rows, cols] = filled
-            self._show(self.document.with_picture(self._stroke_picture.copy()))
+    def show_stroke(self, document: Document) -> None:
+        """Show ``document`` as the stroke has made it so far (no undo step yet); the clues and
+        the analysis follow at once."""
+        if self._stroke_start is not None and document != self.document:
+            self._show(document)
 
-    def end_stroke(self) -> None:
-        """Finish the stroke: everything it changed becomes one undo step."""
-        before, base, picture = self._stroke_start, self._stroke_base, self._stroke_picture
-        self._stroke_start = self._stroke_base = self._stroke_picture = None
-        if before is None or base is None or picture is None or before is self.document:
-            return
-        changed = int(np.count_nonzero(base != picture))
-        verb = "Fill" if np.any(picture & ~base) else "Clear"
-        self.undo_stack.push(
-            Replace(self._show, before, self.document, f"{verb} {changed} cell(s)")
-        )
+    def end_stroke(self, text: str) -> None:
+        """Finish the stroke: everything it changed becomes one undo step called ``text``."""
+        before, self._stroke_start = self._stroke_start, None
+        if before is not None and before is not self.document:
+            self.undo_stack.push(Replace(self._show, before, self.document, text))

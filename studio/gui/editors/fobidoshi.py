@@ -2,7 +2,7 @@
 
 A left click steps a cell's given forward (empty → circle → cross → empty), a right click clears
 it; a drag puts the pressed cell's new given on every cell it passes. Each click or drag is one
-undo step: the changes are shown live and grouped in an undo macro. The grid draws the
+undo step (a stroke of the document model: shown live, one step on release). The grid draws the
 reference solution, or the solver's (:mod:`studio.render.fobidoshi`), and tints four given
 circles in a row.
 
@@ -49,7 +49,6 @@ class FobidoshiEditor(KindEditor):
         super().__init__(view)
         self._stroke_code: int | None = None
         self._last_cell: Cell | None = None
-        self._in_macro = False
         view.canvas.setToolTip(USAGE)
         self.clear_action = QAction("&Clear All Givens", view)
         self.clear_action.triggered.connect(self.clear_givens)
@@ -102,6 +101,7 @@ class FobidoshiEditor(KindEditor):
             return False
         self._stroke_code = code
         self._last_cell = cell
+        self.view.model.begin_stroke()
         note = self._place([cell])
         self.view.message.emit(f"{cell_name(cell)}: {_NAMES[code]}{note} ({USAGE})")
         return True
@@ -116,11 +116,11 @@ class FobidoshiEditor(KindEditor):
             self.view.message.emit(f"{cell_name(cell)}: {_NAMES[self._stroke_code]}{note}")
 
     def release(self) -> None:
-        if self._in_macro:
-            self.view.model.undo_stack.endMacro()
+        if self._stroke_code is None:
+            return
+        self.view.model.end_stroke(_UNDO_TEXT[self._stroke_code])
         self._stroke_code = None
         self._last_cell = None
-        self._in_macro = False
 
     def close(self) -> None:
         self.release()
@@ -130,8 +130,8 @@ class FobidoshiEditor(KindEditor):
         super().close()
 
     def _place(self, cells: list[Cell]) -> str:
-        """Give ``cells`` the stroke's code, within the stroke's undo macro; a note for the
-        status bar when the reference solution had to go."""
+        """Give ``cells`` the stroke's code, shown at once; a note for the status bar when the
+        reference solution had to go."""
         assert self._stroke_code is not None
         givens = self.puzzle.givens.copy()
         rows, cols = zip(*cells, strict=True)
@@ -145,13 +145,7 @@ class FobidoshiEditor(KindEditor):
             # A reference that breaks a given is no longer the intended solution: the grid
             # shows the solver's instead, and repairs look for one.
             picture, note = None, "; the reference solution no longer fits and was dropped"
-        model = self.view.model
-        text = _UNDO_TEXT[self._stroke_code]
-        if not self._in_macro:
-            # Begun on the first change only: an empty macro would still be an undo step.
-            model.undo_stack.beginMacro(text)
-            self._in_macro = True
-        model.replace(replace(document, puzzle=puzzle, picture=picture), text)
+        self.view.model.show_stroke(replace(document, puzzle=puzzle, picture=picture))
         return note
 
 

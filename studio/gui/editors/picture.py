@@ -7,18 +7,27 @@ the solution shown, which then becomes its picture.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from PySide6.QtCore import Qt
 
 from studio.core.grid import BoolGrid
 from studio.gui.editors.base import Cell, KindEditor
 
+if TYPE_CHECKING:
+    from studio.gui.puzzle_view import PuzzleView
+
 
 class PictureEditor(KindEditor):
     """Paints the document's picture; the clues follow."""
 
-    _stroke_value: bool | None = None
-    _last_cell: Cell | None = None
+    def __init__(self, view: PuzzleView) -> None:
+        super().__init__(view)
+        self._stroke_value: bool | None = None
+        self._last_cell: Cell | None = None
+        # The stroke's start and its picture so far (painted cells are set here, then shown).
+        self._stroke_base = self._stroke_picture = np.zeros((0, 0), dtype=bool)
 
     def shown_picture(self) -> BoolGrid:
         """The picture painting starts from: the one shown, else an empty grid."""
@@ -36,9 +45,11 @@ class PictureEditor(KindEditor):
             self._stroke_value = False
         else:
             return False
-        self.view.model.begin_stroke(self.shown_picture())
+        self._stroke_base = self.shown_picture()
+        self._stroke_picture = self._stroke_base.copy()
+        self.view.model.begin_stroke()
         self._last_cell = cell
-        self.view.model.paint([cell], self._stroke_value)
+        self._paint([cell])
         return True
 
     def drag(self, cell: Cell) -> None:
@@ -46,13 +57,24 @@ class PictureEditor(KindEditor):
             return
         start = self._last_cell or cell
         self._last_cell = cell
-        self.view.model.paint(cells_between(start, cell), self._stroke_value)
+        self._paint(cells_between(start, cell))
 
     def release(self) -> None:
-        if self._stroke_value is not None:
-            self._stroke_value = None
-            self._last_cell = None
-            self.view.model.end_stroke()
+        if self._stroke_value is None:
+            return
+        changed = self._stroke_picture != self._stroke_base
+        verb = "Fill" if np.any(changed & self._stroke_picture) else "Clear"
+        self._stroke_value = None
+        self._last_cell = None
+        self.view.model.end_stroke(f"{verb} {int(changed.sum())} cell(s)")
+
+    def _paint(self, cells: list[Cell]) -> None:
+        """Give ``cells`` the stroke's value; the document follows at once."""
+        assert self._stroke_value is not None
+        rows, cols = zip(*cells, strict=True)
+        self._stroke_picture[rows, cols] = self._stroke_value
+        document = self.view.document
+        self.view.model.show_stroke(document.with_picture(self._stroke_picture.copy()))
 
 
 def cells_between(start: Cell, end: Cell) -> list[Cell]:
