@@ -21,7 +21,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
 from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi_rules import long_runs
-from studio.render.grid import Layout, Palette, draw_grid
+from studio.render.grid import Layout, Palette, draw_discs, draw_grid
 
 if TYPE_CHECKING:
     from studio.render.scene import Scene
@@ -89,12 +89,7 @@ def _crosses_only(marks: PartialGrid | None) -> PartialGrid | None:
 def draw_circles(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
     """A disc in each cell of ``mask`` (bool ``(height, width)``), :data:`CIRCLE_RADIUS` cells
     across."""
-    radius = CIRCLE_RADIUS * layout.cell
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor(color))
-    for row, col in np.argwhere(mask):
-        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
+    draw_discs(painter, layout, mask, color, CIRCLE_RADIUS * layout.cell)
 
 
 def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:

@@ -156,7 +156,14 @@ def draw_picture_grid(
 
 def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
     """A small dot in each cell: the solver's "known empty" mark."""
-    radius = max(1.0, layout.cell / 10)
+    draw_discs(painter, layout, mask, color, max(1.0, layout.cell / 10))
+
+
+def draw_discs(
+    painter: QPainter, layout: Layout, mask: BoolGrid, color: str, radius: float
+) -> None:
+    """A disc of ``radius`` (painter units) centred in each cell of ``mask`` (bool
+    ``(height, width)``)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(color))
     for row, col in np.argwhere(mask):
