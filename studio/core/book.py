@@ -101,6 +101,13 @@ class BookEntry:
             Status.NONE.value: "has no solution",
         }.get(self.status, "was not shown to be unique")
 
+    @property
+    def stars(self) -> str:
+        """The difficulty as five stars, e.g. ``"★★☆☆☆"``; ``""`` when not rated."""
+        if self.difficulty is None:
+            return ""
+        return "★" * self.difficulty + "☆" * (5 - self.difficulty)
+
 
 def entry_for(
     document: Document,

@@ -38,12 +38,7 @@ def entry_text(number: int, title: str, entry: BookEntry) -> str:
     """Two lines for the list: number and title; size, kind and difficulty, or the warning."""
     height, width = entry.document.puzzle.shape
     kind = get_kind(entry.document.kind).title
-    if entry.warning is not None:
-        verdict = f"⚠ {entry.warning}"
-    elif entry.difficulty is not None:
-        verdict = "★" * entry.difficulty + "☆" * (5 - entry.difficulty)
-    else:
-        verdict = "unique"
+    verdict = f"⚠ {entry.warning}" if entry.warning is not None else entry.stars or "unique"
     return f"{number}. {title}\n{width}×{height} {kind} · {verdict}"
 
 

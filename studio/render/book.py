@@ -187,11 +187,7 @@ class _Pages:
 
 
 def _label(entry: BookEntry, number: int, title: str) -> str:
-    stars = (
-        ""
-        if entry.difficulty is None
-        else "  " + "★" * entry.difficulty + "☆" * (5 - entry.difficulty)
-    )
+    stars = f"  {entry.stars}" if entry.stars else ""
     return f"{number}. {title}{stars}"
 
 
