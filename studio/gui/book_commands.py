@@ -199,13 +199,14 @@ class BookCommands(QObject):
         self._source = None
         self._update_actions()
 
-    def _source_row(self) -> int | None:
+    def _row_of(self, entry: BookEntry | None) -> int | None:
+        """The book's row holding this very entry, if it still does."""
         entries = self.model.book.entries
-        return next((row for row, e in enumerate(entries) if e is self._source), None)
+        return next((row for row, e in enumerate(entries) if e is entry), None)
 
     def _added(self, source: BookEntry | None, entry: BookEntry) -> None:
         book = self.model.book
-        row = next((row for row, e in enumerate(book.entries) if e is source), None)
+        row = self._row_of(source)
         if row is None:
             self.model.replace(book.added(entry), f"Add “{entry.title or 'puzzle'}” to the book")
             row = len(book.entries)
@@ -297,7 +298,7 @@ class BookCommands(QObject):
         return self.jobs.busy
 
     def _update_actions(self) -> None:
-        row = self._source_row()
+        row = self._row_of(self._source)
         self.add_action.setText(
             "&Add Puzzle to Book" if row is None else f"&Update Puzzle {row + 1} in Book"
         )
