@@ -23,6 +23,7 @@ from studio.core.generate.base import (
     GeneratorOptions,
     check_seed,
     puzzle_seed,
+    size_name,
 )
 from studio.core.kinds import get_kind
 
@@ -61,16 +62,23 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
     """``options`` with the kind's own name and a strategy (its default if none was given).
 
     Raises:
-        GeneratorError: for a strategy the kind does not have.
+        GeneratorError: for a strategy the kind does not have, or a side below the kind's
+            smallest.
     """
     kind = generator(options.kind)
+    spec = get_kind(options.kind)
+    if min(options.shape) < spec.min_side:
+        raise GeneratorError(
+            f"a {spec.title} needs at least {spec.min_side} rows and columns, "
+            f"got {size_name(options.shape)}"
+        )
     strategy = options.strategy or kind.strategies[0]
     if strategy not in kind.strategies:
         raise GeneratorError(
             f"unknown strategy {strategy!r} for {options.kind}; "
             f"choose one of {', '.join(kind.strategies)}"
         )
-    return dataclasses.replace(options, kind=get_kind(options.kind).name, strategy=strategy)
+    return dataclasses.replace(options, kind=spec.name, strategy=strategy)
 
 
 def generate(

@@ -56,7 +56,6 @@ from studio.core.kinds.fobidoshi import (
     CIRCLE,
     CROSS,
     EASY_STEPS_PER_CELL,
-    MIN_SIDE,
     Fobidoshi,
 )
 from studio.core.kinds.fobidoshi_rules import connected, forced_crosses, long_runs
@@ -298,15 +297,10 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
         cancel: checked in every attempt.
 
     Raises:
-        GeneratorError: a side below 4, or no attempt met the options within
-            :data:`MAX_ATTEMPTS`.
+        GeneratorError: no attempt met the options within :data:`MAX_ATTEMPTS` (the side
+            is checked by :func:`~studio.core.generate.resolved`).
         Stopped: when ``cancel`` fires.
     """
-    if min(options.shape) < MIN_SIDE:
-        raise GeneratorError(
-            f"a Fobidoshi needs at least {MIN_SIDE} rows and columns, "
-            f"got {size_name(options.shape)}"
-        )
     token = cancel or CancelToken()
     rng = np.random.default_rng(seed)
     attempt_once = ATTEMPTS[options.strategy or STRATEGIES[0]]
