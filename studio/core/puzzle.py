@@ -17,6 +17,7 @@ import numpy as np
 from studio.core.cancel import CancelToken
 from studio.core.grid import UNKNOWN, BoolGrid, PartialGrid
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 Cell = tuple[int, int]
 
@@ -125,6 +126,14 @@ class Puzzle(Protocol):
 
         The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
         when a model breaks it, DESIGN.md §3); analysis never needs to know which rule it is.
+        """
+        ...
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """Cell permutations that map every solution to a solution, e.g. the rotations that
+        leave the clues as they are; with the identity (left out) they form a group. ``()``
+        when none are known. Analysis looks for a symmetric solution first and closes the
+        variable fields under the maps that fix the solution found (:mod:`.symmetry`).
         """
         ...
 

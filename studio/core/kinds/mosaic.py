@@ -37,6 +37,7 @@ from studio.core.kinds.mosaic_logic import (
 )
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 MAX_CLUE = 9
 #: A one-clue puzzle whose solver needs more rounds than this per cell of the longer side
@@ -209,6 +210,10 @@ class Mosaic:
         if not isinstance(deduction, MosaicDeduction):
             deduction = self.deduce(cancel)
         return difficulty(deduction, self.shape)
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
+        return ()
 
     def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
         """None: the encoding holds every rule of a mosaic."""

@@ -31,6 +31,7 @@ from studio.core.kinds import nonogram_naive, nonogram_thesis
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.puzzle import Deduction, Difficulty, Hint, Puzzle, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 PuzzleT = TypeVar("PuzzleT", bound=Puzzle)
 
@@ -84,6 +85,9 @@ class EncodedPuzzle(Generic[PuzzleT]):
 
     def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
         return self.puzzle.lazy_clauses(cells, grid)
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        return self.puzzle.symmetries()
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         return self.encoder(cnf, self.puzzle, known)

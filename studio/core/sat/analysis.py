@@ -5,19 +5,21 @@ Pipeline (DESIGN.md §3, "Analysis"):
 1. The kind's logic solver (:meth:`Puzzle.deduce`) runs first. If it completes the grid the
    puzzle is unique and no SAT call is needed; if it finds a contradiction there is no solution.
 2. Otherwise the kind encodes what is still open (:meth:`Puzzle.encode`) and the solver finds a
-   solution S.
+   solution S; a symmetric one first when the puzzle has symmetries (:meth:`Puzzle.symmetries`),
+   a search space a fraction of the size.
 3. Variable fields are the cells outside the backbone: under a fresh activation literal add
    "some remaining candidate cell differs from S"; every model found removes every cell it flips
-   from the candidates (those are variable); repeat until UNSAT. The result is exact after at
-   most (#variable + 1) calls (thesis §5.3.1 diffed a few enumerated solutions and could miss
-   cells; pysat's ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
+   from the candidates (those are variable), with their images under the symmetries that fix
+   S; repeat until UNSAT. The result is exact after at most (#variable + 1) calls (thesis
+   §5.3.1 diffed a few enumerated solutions and could miss cells; pysat's
+   ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -30,6 +32,11 @@ from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
+from studio.core.symmetry import Symmetry, orbit_closure
+
+#: Conflicts allowed to the search for a symmetric solution before the plain search takes over
+#: (Knotty's rotation-symmetric solution takes Glucose about 14 000).
+SYMMETRIC_CONFLICTS = 20_000
 
 
 class Status(StrEnum):
@@ -119,43 +126,108 @@ def _filled(grid: PartialGrid) -> BoolGrid:
     return filled
 
 
+class _OutOfConflicts(Exception):
+    """A solver call used up its conflict budget: try something else."""
+
+
 class _Search:
     """One puzzle encoded into one solver session, with the analysis steps on top."""
 
-    def __init__(self, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> None:
-        cnf = CnfBuilder()
+    def __init__(
+        self, puzzle: Puzzle, cnf: CnfBuilder, cells: LiteralGrid, cancel: CancelToken
+    ) -> None:
         self.puzzle = puzzle
-        self.cells = puzzle.encode(cnf, known)
+        self.cnf = cnf
+        self.cells = cells
+        self.cancel = cancel
         self.session = SolverSession(cnf, cancel=cancel)
         self.open = ~np.isin(self.cells, (TRUE, FALSE))
+
+    @classmethod
+    def encoded(cls, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> _Search:
+        """The search over ``puzzle`` with the cells in ``known`` decided."""
+        cnf = CnfBuilder()
+        cells = puzzle.encode(cnf, known)
+        return cls(puzzle, cnf, cells, cancel)
 
     def close(self) -> None:
         self.session.close()
 
-    def solve(self, assumptions: list[int] | None = None) -> BoolGrid | None:
+    def solve(
+        self, assumptions: list[int] | None = None, conflicts: int | None = None
+    ) -> BoolGrid | None:
         """A solution under ``assumptions``, or ``None``.
 
         A model that breaks a rule the encoding leaves to later (:meth:`Puzzle.lazy_clauses`,
         e.g. Fobidoshi's connectivity) gets the clauses that rule it out, for good, and the
         solver tries again; so every grid returned here is a solution.
+
+        Raises:
+            _OutOfConflicts: when a solver call needs more than ``conflicts`` conflicts.
         """
-        while self.session.solve(assumptions or ()):
+        while True:
+            satisfiable: bool | None
+            if conflicts is None:
+                satisfiable = self.session.solve(assumptions or ())
+            else:
+                satisfiable = self.session.try_solve(assumptions or (), conflicts)
+            if satisfiable is None:
+                raise _OutOfConflicts
+            if not satisfiable:
+                return None
             grid = decode_cells(self.cells, self.session.model())
             clauses = self.puzzle.lazy_clauses(self.cells, grid)
             if not clauses:
                 return grid
             for clause in clauses:
                 self.session.add_clause(clause)
-        return None
+
+    def first_solution(self) -> BoolGrid | None:
+        """A solution, or ``None`` if there is none: a symmetric one first, if the puzzle has
+        symmetries and one turns up within :data:`SYMMETRIC_CONFLICTS`."""
+        symmetries = self.puzzle.symmetries()
+        if symmetries:
+            symmetric = self._symmetric_solution(symmetries)
+            if symmetric is not None:
+                return symmetric
+        return self.solve()
+
+    def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> BoolGrid | None:
+        """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
+        within :data:`SYMMETRIC_CONFLICTS`).
+
+        It runs in a session of its own where each cell implies the cell it is mapped to,
+        which around every cycle of a map makes them equal: plain clauses, because under an
+        activation literal in this session Glucose needed twice the conflicts on Knotty.
+        """
+        cnf = self.cnf.copy()
+        for symmetry in symmetries:
+            moved = symmetry.apply(self.cells)
+            differ = moved != self.cells
+            pairs = zip(moved[differ].tolist(), self.cells[differ].tolist(), strict=True)
+            for source, target in pairs:
+                cnf.add((-source, target))
+        symmetric = _Search(self.puzzle, cnf, self.cells, self.cancel)
+        try:
+            return symmetric.solve(conflicts=SYMMETRIC_CONFLICTS)
+        except _OutOfConflicts:
+            return None
+        finally:
+            symmetric.close()
 
     def variable_fields(
         self, solution: BoolGrid, variable: BoolGrid, limit: int | None = None
     ) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact).
 
+        The puzzle's symmetries that fix ``solution`` map every other solution to one that
+        differs from it in the images of the same cells, so each cell found variable brings
+        its images along.
+
         Raises:
             Stopped: ``"limit"`` as soon as more than ``limit`` cells are variable.
         """
+        symmetries = [s for s in self.puzzle.symmetries() if s.fixes(solution)]
         candidates = self.open & ~variable
         # Prefer the opposite of the solution when branching: models then flip many cells at
         # once and the loop needs fewer calls.
@@ -168,7 +240,7 @@ class _Search:
             self.session.add_clause([-activation])  # retire this clause for good
             if found is None:
                 return
-            differs = found != solution
+            differs = orbit_closure(found != solution, symmetries)
             variable |= differs & candidates
             candidates &= ~differs
             if limit is not None and int(variable.sum()) > limit:
@@ -197,7 +269,7 @@ def _searching(
         yield deduction, None
         return
     known = deduction.grid if logic_first else unknown_grid(*puzzle.shape)
-    search = _Search(puzzle, known, cancel)
+    search = _Search.encoded(puzzle, known, cancel)
     try:
         yield deduction, search
     finally:
@@ -266,7 +338,7 @@ def analyze(
                 solution = _filled(deduction.grid)
                 return result(Status.UNIQUE)
             try:
-                solution = search.solve()
+                solution = search.first_solution()
                 if solution is None:
                     return result(Status.NONE)
                 search.variable_fields(solution, variable, variable_limit)
@@ -301,7 +373,7 @@ def solve(
     with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
             return None if deduction.contradiction is not None else _filled(deduction.grid)
-        return search.solve()
+        return search.first_solution()
 
 
 def count_solutions(

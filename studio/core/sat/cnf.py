@@ -31,6 +31,12 @@ class CnfBuilder:
         self.num_vars = 1
         self.clauses: list[Clause] = [[TRUE]]
 
+    def copy(self) -> CnfBuilder:
+        """Another builder with the same variables and clauses, to extend on its own."""
+        other = CnfBuilder()
+        other.num_vars, other.clauses = self.num_vars, list(self.clauses)
+        return other
+
     def new_var(self) -> Literal:
         """A fresh variable (a positive literal)."""
         self.num_vars += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken
@@ -15,6 +15,7 @@ from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
 from tests.core.brute import all_solutions
+from tests.core.pictures import symmetric_pictures
 
 
 @st.composite
@@ -205,3 +206,34 @@ def test_lazy_clauses_rule_out_models_that_break_a_rule_left_out_of_the_encoding
     assert analysis.solution is not None
     assert not analysis.solution[0, 0]
     assert count_solutions(puzzle, 10, logic_first=False) == 1
+
+
+def _assert_agrees_with_brute_force(puzzle: Nonogram) -> None:
+    solutions = all_solutions(puzzle.rows, puzzle.cols)
+    analysis = analyze(puzzle)
+    assert analysis.complete
+    expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
+    assert analysis.status == expected
+    if solutions:
+        assert analysis.solution is not None
+        assert puzzle.check(analysis.solution) == []
+        stack = np.array(solutions)
+        assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
+
+
+@settings(max_examples=200, deadline=None)
+@given(symmetric_pictures())
+def test_symmetric_puzzles_agree_with_brute_force(picture: np.ndarray) -> None:
+    """The symmetric search first and the variable fields closed under the symmetries."""
+    _assert_agrees_with_brute_force(Nonogram.from_picture(picture))
+
+
+@settings(max_examples=100, deadline=None)
+@given(symmetric_pictures())
+def test_a_symmetric_solution_is_found_when_there_is_one(picture: np.ndarray) -> None:
+    puzzle = Nonogram.from_picture(picture)
+    symmetries = puzzle.symmetries()
+    assume(all(s.fixes(picture) for s in symmetries))
+    analysis = analyze(puzzle)
+    assert analysis.solution is not None
+    assert all(s.fixes(analysis.solution) for s in symmetries)
