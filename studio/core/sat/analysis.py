@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -33,6 +33,15 @@ from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
 from studio.core.symmetry import Symmetry, orbit_closure
+
+#: Conflicts allowed to one global call for another solution before the local sweep (the
+#: calls of random 25×25 and 40×40 puzzles need at most about 3 400).
+GLOBAL_CONFLICTS = 10_000
+#: Conflicts allowed to one call of the local sweep, and the side and stride of its windows:
+#: a change within 9×9 cells lies inside some window.
+WINDOW_CONFLICTS = 2_000
+WINDOW_SIDE = 16
+WINDOW_STRIDE = 8
 
 #: Conflicts allowed to the search for a symmetric solution before the plain search takes over
 #: (Knotty's rotation-symmetric solution takes Glucose about 14 000).
@@ -220,9 +229,14 @@ class _Search:
     ) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact).
 
-        The puzzle's symmetries that fix ``solution`` map every other solution to one that
-        differs from it in the images of the same cells, so each cell found variable brings
-        its images along.
+        Each call asks for a solution that differs from ``solution`` in some cell not yet
+        known variable; UNSAT ends it. When one call needs more than
+        :data:`GLOBAL_CONFLICTS`, the other solutions are likely close to ``solution`` and
+        hard to reach from afar (Knotty: four copies of one 14-cell switch), so a sweep of
+        local searches comes first, each free only inside a window (:func:`_windows`), then
+        the global calls go on without a budget. The puzzle's symmetries that fix
+        ``solution`` map every other solution to one that differs from it in the images of
+        the same cells, so each cell found variable brings its images along.
 
         Raises:
             Stopped: ``"limit"`` as soon as more than ``limit`` cells are variable.
@@ -233,18 +247,68 @@ class _Search:
         # once and the loop needs fewer calls.
         flipped = np.where(solution, -self.cells, self.cells)
         self.session.set_phases(flipped[self.open].tolist())
-        while candidates.any():
-            activation = self.session.new_var()
-            self.session.add_clause([-activation, *flipped[candidates].tolist()])
-            found = self.solve([activation])
-            self.session.add_clause([-activation])  # retire this clause for good
-            if found is None:
-                return
+        windows = _windows(solution.shape)
+        budget = GLOBAL_CONFLICTS if windows else None
+
+        def mark(found: BoolGrid) -> None:
             differs = orbit_closure(found != solution, symmetries)
-            variable |= differs & candidates
-            candidates &= ~differs
+            variable[...] |= differs & candidates
+            candidates[...] &= ~differs
             if limit is not None and int(variable.sum()) > limit:
                 raise Stopped("limit")
+
+        while candidates.any():
+            try:
+                found = self._differing(flipped, candidates, budget)
+            except _OutOfConflicts:
+                budget = None
+                for window in windows:
+                    self._sweep(flipped, candidates, window, mark)
+                continue
+            if found is None:
+                return
+            mark(found)
+
+    def _sweep(
+        self,
+        flipped: LiteralGrid,
+        candidates: BoolGrid,
+        window: BoolGrid,
+        mark: Callable[[BoolGrid], None],
+    ) -> None:
+        """Solutions that differ from the solution in some of ``candidates`` inside ``window``
+        and nowhere outside it, each passed to ``mark`` (which narrows ``candidates``), until
+        none is left or a call needs more than :data:`WINDOW_CONFLICTS`. ``flipped``: each cell
+        literal negated where the solution has it true."""
+        kept = (-flipped[self.open & ~window]).tolist()  # the solution outside the window
+        while (local := candidates & window).any():
+            try:
+                found = self._differing(flipped, local, WINDOW_CONFLICTS, kept)
+            except _OutOfConflicts:
+                return
+            if found is None:
+                return
+            mark(found)
+
+    def _differing(
+        self,
+        flipped: LiteralGrid,
+        cells: BoolGrid,
+        conflicts: int | None,
+        assumptions: list[int] | None = None,
+    ) -> BoolGrid | None:
+        """A solution under ``assumptions`` that differs from the solution (``flipped``, as
+        above) in one of ``cells``, or ``None``; the clause that asks for it is retired after.
+
+        Raises:
+            _OutOfConflicts: when the call needs more than ``conflicts`` conflicts.
+        """
+        activation = self.session.new_var()
+        self.session.add_clause([-activation, *flipped[cells].tolist()])
+        try:
+            return self.solve([activation, *(assumptions or ())], conflicts)
+        finally:
+            self.session.add_clause([-activation])  # retire this clause for good
 
     def count(self, cap: int) -> int:
         """Solutions up to ``cap``, blocking each one found on the cell literals."""
@@ -253,6 +317,27 @@ class _Search:
             found += 1
             self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
         return found
+
+
+def _windows(shape: tuple[int, int]) -> list[BoolGrid]:
+    """Masks of the :data:`WINDOW_SIDE` squares, :data:`WINDOW_STRIDE` apart, that cover a grid
+    of ``shape`` (the last ones flush with its far edges); none when one window would hold
+    the whole grid."""
+    height, width = shape
+    if height <= WINDOW_SIDE and width <= WINDOW_SIDE:
+        return []
+
+    def starts(length: int) -> list[int]:
+        last = max(0, length - WINDOW_SIDE)
+        return sorted({*range(0, last, WINDOW_STRIDE), last})
+
+    masks = []
+    for top in starts(height):
+        for left in starts(width):
+            mask = np.zeros(shape, dtype=bool)
+            mask[top : top + WINDOW_SIDE, left : left + WINDOW_SIDE] = True
+            masks.append(mask)
+    return masks
 
 
 @contextmanager

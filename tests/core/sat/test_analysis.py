@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 from studio.core.cancel import CancelToken
 from studio.core.grid import grid_from_text, grid_to_text, run_lengths
 from studio.core.kinds.nonogram import Nonogram
+from studio.core.sat import analysis as analysis_module
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
@@ -237,3 +240,29 @@ def test_a_symmetric_solution_is_found_when_there_is_one(picture: np.ndarray) ->
     analysis = analyze(puzzle)
     assert analysis.solution is not None
     assert all(s.fixes(analysis.solution) for s in symmetries)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 5), st.integers(3, 5), st.data())
+def test_the_local_sweep_keeps_variable_fields_exact(
+    height: int, width: int, data: st.DataObject
+) -> None:
+    """The first global call for another solution "runs out of conflicts", so the local sweep
+    over 2×2 windows runs before the global calls; the result must not change."""
+    cells = data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
+    try_solve = SolverSession.try_solve
+
+    def out_of_conflicts(
+        session: SolverSession, assumptions: Sequence[int], conflicts: int
+    ) -> bool | None:
+        if conflicts == analysis_module.GLOBAL_CONFLICTS:
+            return None
+        return try_solve(session, assumptions, conflicts)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis_module, "WINDOW_SIDE", 2)
+        patch.setattr(analysis_module, "WINDOW_STRIDE", 1)
+        patch.setattr(SolverSession, "try_solve", out_of_conflicts)
+        _assert_agrees_with_brute_force(
+            Nonogram.from_picture(np.array(cells).reshape(height, width))
+        )
