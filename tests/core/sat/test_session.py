@@ -9,23 +9,11 @@ import pytest
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
-
-
-def _pigeonhole(holes: int) -> CnfBuilder:
-    """``holes + 1`` pigeons in ``holes`` holes: unsatisfiable, and hard for resolution."""
-    cnf = CnfBuilder()
-    sits = [[cnf.new_var() for _ in range(holes)] for _ in range(holes + 1)]
-    for pigeon in sits:
-        cnf.add(pigeon)
-    for hole in range(holes):
-        for a in range(holes + 1):
-            for b in range(a + 1, holes + 1):
-                cnf.add((-sits[a][hole], -sits[b][hole]))
-    return cnf
+from tests.core.sat.formulas import pigeonhole
 
 
 def test_a_call_over_its_budget_gives_none_and_the_next_call_is_unlimited() -> None:
-    with SolverSession(_pigeonhole(8)) as session:
+    with SolverSession(pigeonhole(8)) as session:
         assert session.try_solve((), 10) is None
         assert session.try_solve((), 10) is None
         assert session.solve() is False  # the budget of the last call does not linger
@@ -42,7 +30,7 @@ def test_a_call_within_its_budget_answers() -> None:
 
 def test_cancel_still_stops_a_budgeted_call() -> None:
     token = CancelToken()
-    with SolverSession(_pigeonhole(12), cancel=token) as session:
+    with SolverSession(pigeonhole(12), cancel=token) as session:
         threading.Timer(0.2, token.cancel).start()
         with pytest.raises(Stopped, match="cancelled"):
             session.try_solve((), 10**9)

@@ -1,0 +1,85 @@
+"""One SAT call in a child process, for the solvers python-sat cannot interrupt.
+
+Kissat finds the first solution of Faase (95×80) in 80–120 s where Glucose, MapleChrono aside
+(about 120 s), finds none in 150 s; but python-sat's Kissat and CaDiCaL hold the GIL for the
+whole call and ignore ``interrupt()`` (DESIGN.md §2, Threads). So the call runs in a child
+process, started with ``spawn`` as the batch pool is (forking a process that runs Qt threads
+is unsafe), and the parent waits on a pipe in slices of :data:`POLL` seconds, releasing the
+GIL, checking the :class:`CancelToken` between them; when it fires the child is killed. Cancel
+and time limit act within :data:`POLL` seconds plus the time to kill a process.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from multiprocessing import get_context
+from multiprocessing.connection import Connection
+
+from studio.core.cancel import CancelToken
+from studio.core.errors import StudioError
+from studio.core.sat.cnf import CnfBuilder
+
+#: Seconds between two looks at the cancel token while the child solves.
+POLL = 0.05
+
+#: The backend for the child process: Kissat 4.0.4 in python-sat.
+BACKEND = "kissat404"
+
+
+class ChildFailed(StudioError):
+    """The child process ended without an answer (killed from outside, out of memory)."""
+
+
+def _solve(connection: Connection, backend: str, path: str) -> None:
+    """The child: solve the clauses pickled at ``path``; send the model, or ``None`` when
+    they are unsatisfiable."""
+    from pysat.solvers import Solver
+
+    with open(path, "rb") as file:
+        clauses = pickle.load(file)
+    with Solver(name=backend, bootstrap_with=clauses) as solver:
+        connection.send(solver.get_model() if solver.solve() else None)
+
+
+def solve_in_child(
+    cnf: CnfBuilder, cancel: CancelToken, backend: str = BACKEND
+) -> list[int] | None:
+    """A model of ``cnf`` (``model[v - 1]`` is ``±v`` for every variable made so far), or
+    ``None`` when it is unsatisfiable, from ``backend`` in a child process.
+
+    The clauses go through a temporary file, so that starting the child never waits on it;
+    only the model comes back through the pipe. As with the batch pool, a script that calls
+    this must guard its main code with ``if __name__ == "__main__":`` (the child imports it).
+
+    Raises:
+        Stopped: when ``cancel`` fires first; the child is killed.
+        ChildFailed: when the child ends without an answer.
+    """
+    cancel.check()
+    # As in the session: the last variable in a tautology, so that every variable has a value.
+    clauses = [*cnf.clauses, [cnf.num_vars, -cnf.num_vars]]
+    with tempfile.TemporaryDirectory(prefix="studio-sat-") as folder:
+        path = os.path.join(folder, "clauses.pickle")
+        with open(path, "wb") as file:
+            pickle.dump(clauses, file, protocol=pickle.HIGHEST_PROTOCOL)
+        context = get_context("spawn")
+        receiver, sender = context.Pipe(duplex=False)
+        child = context.Process(target=_solve, args=(sender, backend, path), daemon=True)
+        child.start()
+        sender.close()
+        try:
+            while not receiver.poll(POLL):  # a child that dies closes the pipe: poll says so
+                cancel.check()
+            try:
+                model: list[int] | None = receiver.recv()
+            except EOFError as error:
+                raise ChildFailed(
+                    f"the {backend} process ended without an answer (exit code {child.exitcode})"
+                ) from error
+            return model
+        finally:
+            child.kill()
+            child.join()
+            receiver.close()
