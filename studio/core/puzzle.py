@@ -116,6 +116,13 @@ class Puzzle(Protocol):
         UNKNOWN elsewhere; where a solver starts."""
         ...
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Logic stronger than :meth:`deduce`, from the cells in ``known`` (``int8``, e.g.
+        :meth:`deduce`'s grid): what follows from trying open cells both ways. Slower: analysis
+        calls it only on puzzles the search finds hard. A kind without it returns ``known``.
+        """
+        ...
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...

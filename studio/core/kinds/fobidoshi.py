@@ -265,6 +265,10 @@ class Fobidoshi:
                 cnf.add([-flat[index], *(flat[other] for other in around[index])])
         return cells
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Nothing beyond ``known``: the probe pays off on hard nonograms, not tried here."""
+        return Deduction(grid=known.copy())
+
     def symmetries(self) -> tuple[Symmetry, ...]:
         """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
         return ()

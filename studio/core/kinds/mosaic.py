@@ -211,6 +211,10 @@ class Mosaic:
             deduction = self.deduce(cancel)
         return difficulty(deduction, self.shape)
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Nothing beyond ``known``: the probe pays off on hard nonograms, not tried here."""
+        return Deduction(grid=known.copy())
+
     def symmetries(self) -> tuple[Symmetry, ...]:
         """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
         return ()

@@ -181,6 +181,11 @@ class Nonogram:
         """The line solver from the givens (see :func:`studio.core.linesolve.line_solve`)."""
         return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Line solving and probing from ``known`` and the givens (see
+        :func:`studio.core.linesolve.probe_solve`)."""
+        return probe_solve(self.rows, self.cols, with_givens(self.givens_grid(), known), cancel)
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The line that decides the most cells from ``known`` and the givens (see
         :func:`next_step`); givens are never part of a hint."""

@@ -89,6 +89,9 @@ class EncodedPuzzle(Generic[PuzzleT]):
     def symmetries(self) -> tuple[Symmetry, ...]:
         return self.puzzle.symmetries()
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        return self.puzzle.probe(known, cancel)
+
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         return self.encoder(cnf, self.puzzle, known)
 

@@ -266,3 +266,47 @@ def test_the_local_sweep_keeps_variable_fields_exact(
         _assert_agrees_with_brute_force(
             Nonogram.from_picture(np.array(cells).reshape(height, width))
         )
+
+
+@pytest.fixture
+def glucose_gives_up_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glucose's budgeted first call "runs out of conflicts", so the hard-puzzle steps run:
+    the symmetric search (itself made to give up here), the probe, then the child process."""
+    try_solve = SolverSession.try_solve
+    budgets = {analysis_module.PLAIN_CONFLICTS, analysis_module.SYMMETRIC_CONFLICTS}
+
+    def out_of_conflicts(
+        session: SolverSession, assumptions: Sequence[int], conflicts: int
+    ) -> bool | None:
+        return None if conflicts in budgets else try_solve(session, assumptions, conflicts)
+
+    monkeypatch.setattr(SolverSession, "try_solve", out_of_conflicts)
+
+
+@pytest.mark.parametrize(
+    "picture",
+    [
+        ["#.#", ".#.", "#.#"],  # unique, symmetric
+        ["#.", ".#"],  # two solutions
+        ["##.#", "#..#", ".##.", "#.##"],
+        ["#..#.", ".#..#", "..#..", "#..#.", ".#..#"],
+    ],
+)
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_the_hard_puzzle_steps_keep_the_analysis_exact(picture: list[str]) -> None:
+    _assert_agrees_with_brute_force(Nonogram.from_picture(grid_from_text(picture)))
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_the_child_process_respects_lazy_clauses() -> None:
+    puzzle = _WithoutCorner([(1,), (1,)], [(1,), (1,)])
+    analysis = analyze(puzzle, logic_first=False)
+    assert analysis.status == Status.UNIQUE
+    assert analysis.solution is not None
+    assert not analysis.solution[0, 0]
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_no_solution_is_found_by_the_hard_puzzle_steps_too() -> None:
+    impossible = Nonogram([(), (1, 1)], [(), (), (2,)])
+    assert analyze(impossible, logic_first=False).status == Status.NONE
