@@ -310,3 +310,16 @@ def test_the_child_process_respects_lazy_clauses() -> None:
 def test_no_solution_is_found_by_the_hard_puzzle_steps_too() -> None:
     impossible = Nonogram([(), (1, 1)], [(), (), (2,)])
     assert analyze(impossible, logic_first=False).status == Status.NONE
+
+
+@pytest.mark.slow
+def test_a_time_limit_stops_the_child_process_too() -> None:
+    """Faase goes past Glucose's budget and past the probe to Kissat in a child process
+    within the limit; the limit kills the child."""
+    import multiprocessing
+
+    record = shared_record("nonogram", "pynogram:frans_faase")
+    puzzle = Nonogram(record["rows"], record["cols"])
+    analysis = analyze(puzzle, cancel=CancelToken(timeout=8))
+    assert analysis.stop_reason == "timeout"
+    assert multiprocessing.active_children() == []
