@@ -224,7 +224,8 @@ class _Search:
     def _child_solution(self) -> BoolGrid | None:
         """A solution, or ``None`` if there is none, from Kissat in a child process
         (:func:`solve_in_child`) on the puzzle encoded anew from what the kind's stronger
-        logic (:meth:`Puzzle.probe`) fixes; Glucose goes on should the child fail.
+        logic (:meth:`Puzzle.probe`) fixes; Glucose goes on should the child fail or its model
+        break a rule the encoding leaves to later.
 
         Kissat is faster than Glucose at a first solution of a hard puzzle, and the new
         encoding narrows every run's range: Faase took Kissat 56 s of CPU so, 103 s from the
@@ -240,19 +241,16 @@ class _Search:
             self.session.add_clause([unit])
         cnf = CnfBuilder()
         cells = self.puzzle.encode(cnf, probed.grid)
-        while True:
-            try:
-                model = solve_in_child(cnf, self.cancel)
-            except ChildFailed:
-                return self.solve()
-            if model is None:
-                return None
-            grid = decode_cells(cells, model)
-            clauses = self.puzzle.lazy_clauses(cells, grid)
-            if not clauses:
-                return grid
-            for clause in clauses:
-                cnf.add(clause)
+        try:
+            model = solve_in_child(cnf, self.cancel)
+        except ChildFailed:
+            return self.solve()
+        if model is None:
+            return None
+        # A model that breaks a rule left to later gets its cuts here and Glucose goes on: a
+        # kind with such rules (Fobidoshi) may need many rounds, one child each would be slow.
+        grid = decode_cells(cells, model)
+        return grid if self._accepts(grid) else self.solve()
 
     def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> BoolGrid | None:
         """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
