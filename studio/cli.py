@@ -12,7 +12,13 @@ Exit status:
 - 2: bad input (a malformed or missing file, an unknown kind or format, a bad option), reported
   as one line ``studio: error: <message>`` on standard error; commands that take several inputs
   still process the good ones and exit 2 at the end;
-- 3: ``solve`` only: the time limit was reached before a solution was found.
+- 3: ``solve`` only: the time limit was reached before a solution was found;
+- 130: interrupted (Ctrl+C); 141: standard output was closed early (``studio ... | head``), as
+  a program killed by SIGPIPE reports; nothing more is printed in either case.
+
+Running out of memory is reported as bad input (exit 2, one line): the limits of
+:meth:`~studio.core.puzzle.KindSpec.check_shape` and :mod:`studio.core.files` keep it from
+happening on this machine's inputs.
 
 ``gui`` returns the window's exit status, or 1 when the window cannot be loaded (no Qt).
 """
@@ -33,7 +39,7 @@ from typing import Any, NoReturn
 from tqdm import tqdm
 
 import studio
-from studio.core import formats, pixelart
+from studio.core import files, formats, pixelart
 from studio.core.book import PAGE_SIZES, PER_PAGE, Book, entry_for
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
@@ -54,6 +60,11 @@ EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_TIME_LIMIT = 3
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+STANDARD_INPUT = "-"
+"""The INPUT that means standard input, as in every Unix tool."""
 
 # A missing argument ending in one of these, or starting like a path, is reported as a missing
 # file rather than parsed as puzzle text (whose error would be about an unexpected character).
@@ -70,10 +81,11 @@ def is_puzzle_text(argument: str) -> bool:
     """True if ``argument`` is to be read as the puzzle itself rather than as a file name.
 
     That is when no file exists under that name, it does not look like a path (a known
-    extension, a leading ``/``, ``./``, ``../``, ``~`` or ``\\``), and some format recognises the
-    text: a game ID, runs lists, a studio document, a grid.
+    extension, a leading ``/``, ``./``, ``../``, ``~`` or ``\\``), it is not ``-`` (standard
+    input), and some format recognises the text: a game ID, runs lists, a studio document, a
+    grid.
     """
-    if os.path.lexists(argument):
+    if argument == STANDARD_INPUT or os.path.lexists(argument):
         return False
     if "\n" in argument:
         return True
@@ -94,6 +106,12 @@ def read_input(argument: str, *, kind: str | None = None, position: int | None =
     Raises:
         StudioError: for a missing or malformed file or text, or a puzzle that cannot be valid.
     """
+    if argument == STANDARD_INPUT:
+        source = "standard input"
+        data = files.read_stream(
+            sys.stdin.buffer, limit=files.PUZZLE_FILE_LIMIT, what="a puzzle file", source=source
+        )
+        return formats.read_text(formats.decode(data, source), source=source, kind=kind)
     if not is_puzzle_text(argument):
         return formats.load(argument, kind=kind)
     source = "game ID" if formats.get_format("tatham").sniff(argument) else "argument"
@@ -104,6 +122,8 @@ def read_input(argument: str, *, kind: str | None = None, position: int | None =
 
 def label(argument: str) -> str:
     """How human-readable output names an input: the argument, long puzzle text shortened."""
+    if argument == STANDARD_INPUT:
+        return "standard input"
     if not is_puzzle_text(argument) or len(argument) <= _LABEL_WIDTH:
         return argument
     return argument[: _LABEL_WIDTH - 3] + "..."
@@ -188,8 +208,12 @@ def start_drawing() -> None:
     Only the drawing commands call this: the others never load Qt."""
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
+    # The command's own one-line errors say what went wrong; Qt's warnings (a font not found,
+    # a painter on a device too large) would only bury them.
+    qInstallMessageHandler(lambda *_message: None)
     # The widgets' application object, not only QGuiApplication: a window may follow in the
     # same process (a script, the tests), and Qt aborts on a widget without one.
     if QApplication.instance() is None:
@@ -199,6 +223,13 @@ def start_drawing() -> None:
 def run_export(args: argparse.Namespace) -> int:
     """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view or solution view."""
     document = read_input(args.input, kind=args.kind)
+    start_drawing()
+    from studio.render.export import check_image_size, export_image
+
+    try:  # before any solving or drawing
+        check_image_size(document, Path(args.output).suffix.lower(), args.cell)
+    except StudioError as error:
+        raise StudioError(f"--cell {args.cell:g}: {error}") from None
     solution = None
     if args.solution:
         analysis = analyze(document.puzzle, cancel=CancelToken(timeout=args.timeout))
@@ -208,9 +239,6 @@ def run_export(args: argparse.Namespace) -> int:
                 f"({describe(analysis)})"
             )
         solution = analysis.solution
-    start_drawing()
-    from studio.render.export import export_image
-
     export_image(document, args.output, solution=solution, cell=args.cell)
     return EXIT_OK
 
@@ -218,6 +246,8 @@ def run_export(args: argparse.Namespace) -> int:
 def run_export_book(args: argparse.Namespace) -> int:
     """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF."""
     book = load_book(args.book)
+    if not book.entries:
+        raise StudioError(f"{args.book}: the book holds no puzzles")
     layout = book.layout
     changes = {
         name: value
@@ -556,6 +586,10 @@ def _format(name: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _cell(text: str) -> float:
+    return _finite(text, "a cell size of at least 1", least=1)
+
+
 def _timeout(text: str) -> float:
     seconds = _seconds(text)
     if seconds == 0:
@@ -564,13 +598,18 @@ def _timeout(text: str) -> float:
 
 
 def _seconds(text: str) -> float:
+    return _finite(text, "a number of seconds", least=0)
+
+
+def _finite(text: str, expected: str, *, least: float) -> float:
+    """``text`` as a finite number of at least ``least`` (NaN and infinity are refused)."""
     try:
-        seconds = float(text)
+        value = float(text)
     except ValueError:
-        seconds = math.nan
-    if not (seconds >= 0 and math.isfinite(seconds)):
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}")
-    return seconds
+        value = math.nan
+    if not (value >= least and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
+    return value
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -650,9 +689,9 @@ examples:
   studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents"""
 
 _ANALYZE_EPILOG = """\
-INPUT is a puzzle file in any supported format, or the puzzle itself when no file of that name
-exists and the text looks like one (a Tatham Pattern or Mosaic game ID such as 2x2:1/1/1/1 or
-5x5:b4442e5b2a5e2a1, runs lists, a grid).
+INPUT is a puzzle file in any supported format, - for standard input, or the puzzle itself when
+no file of that name exists and the text looks like one (a Tatham Pattern or Mosaic game ID such
+as 2x2:1/1/1/1 or 5x5:b4442e5b2a5e2a1, runs lists, a grid).
 
 With several inputs every good one is analysed even when others are bad: each bad input is
 reported on standard error, prints nothing on standard output (no JSON line either), and the
@@ -886,7 +925,7 @@ def build_parser() -> _Parser:
     export.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png|svg|pdf")
     export.add_argument("--solution", action="store_true", help="draw the solution view")
     export.add_argument(
-        "--cell", type=float, default=24.0, metavar="SIZE", help="cell size in px or pt"
+        "--cell", type=_cell, default=24.0, metavar="SIZE", help="cell size in px or pt (≥ 1)"
     )
     _add_kind(export)
     _add_timeout(export, " for solving, with --solution")
@@ -923,3 +962,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StudioError as error:
         report_error(error)
         return EXIT_BAD_INPUT
+    except MemoryError:
+        report_error("not enough memory for this input")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader left (``| head``): say nothing, and point standard output at nothing so
+        # that the interpreter's final flush does not fail again (Python's "SIGPIPE" recipe).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE

@@ -239,18 +239,18 @@ class LineGrid:
             The first line that cannot hold its clue, or ``None``.
 
         Raises:
-            Stopped: when ``cancel`` is cancelled or out of time (checked once per pass).
+            Stopped: when ``cancel`` is cancelled or out of time (checked before each line).
         """
         other = {"row": "column", "column": "row"}
         lengths = {"row": self.width, "column": self.height}
         axis = "row" if self.dirty["row"] else "column"
         while self.dirty["row"] or self.dirty["column"]:
-            if cancel is not None:
-                cancel.check()
             self.passes += 1
             filled, empty = self.masks[axis]
             cross_filled, cross_empty = self.masks[other[axis]]
             for index in sorted(self.dirty[axis]):
+                if cancel is not None:
+                    cancel.check()
                 self.steps += 1
                 clue = self.clues[axis][index]
                 solved = solve_line(clue, lengths[axis], filled[index], empty[index])
@@ -333,7 +333,7 @@ def line_solve(
         rows: clue of each row, top to bottom.
         cols: clue of each column, left to right.
         known: ``int8`` partial grid of shape ``(len(rows), len(cols))`` to start from.
-        cancel: checked once per pass.
+        cancel: checked before each line solved.
 
     Returns:
         The cells line logic determines; ``steps`` counts line solves, ``passes`` the passes.

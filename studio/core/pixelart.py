@@ -25,7 +25,9 @@ the result is one pixel of the image, never a blend.
 
 from __future__ import annotations
 
+import io
 import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageChops, UnidentifiedImageError
 
+from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
@@ -93,22 +96,26 @@ def open_image(path: str | os.PathLike[str]) -> Image.Image:
     colour); other images are returned as Pillow reads them, ``info["transparency"]`` included.
 
     Raises:
-        FormatError: naming the file, when it is missing or unreadable, not one of
+        FormatError: naming the file, when it is missing or unreadable, not a regular file or
+            larger than :data:`~studio.core.files.IMAGE_FILE_LIMIT`, not one of
             :data:`FORMATS`, corrupt or truncated, has no pixels, or has more than
             :data:`MAX_IMAGE_PIXELS` pixels (checked from the header, before decoding).
     """
     name = os.fspath(path)
+    data = files.read_bytes(name, limit=files.IMAGE_FILE_LIMIT, what="an image file")
     try:
-        with Image.open(path, formats=FORMATS) as image:
-            _check_pixel_count(image)
-            image.load()
-            frame = image.copy()
-            if image.format == "XBM":
-                frame = ImageChops.invert(frame)
+        with warnings.catch_warnings():
+            # Pillow warns of "decompression bombs" from 89 million pixels; our own limit,
+            # checked below, is far lower and says so in one line.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=FORMATS) as image:
+                _check_pixel_count(image)
+                image.load()
+                frame = image.copy()
+                if image.format == "XBM":
+                    frame = ImageChops.invert(frame)
     except FormatError as error:
         raise error.located(name) from error
-    except FileNotFoundError as error:
-        raise FormatError("no such file", source=name) from error
     except UnidentifiedImageError as error:
         # Pillow also refuses zero-size images here, without saying why.
         raise FormatError(

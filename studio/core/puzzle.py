@@ -15,6 +15,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 import numpy as np
 
 from studio.core.cancel import CancelToken
+from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, BoolGrid, PartialGrid
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 
@@ -162,7 +163,11 @@ class KindSpec:
         blank: makes an empty puzzle of a ``(height, width)``, for kinds not drawn from a
             picture (a drawn kind's blank is the puzzle of an empty picture).
         aliases: other names people use for it (accepted by :func:`get_kind`).
+        noun: the kind's name inside a sentence, e.g. ``"nonogram"``, ``"Fobidoshi"``.
         min_side: the fewest rows or columns a puzzle of this kind may have.
+        max_side: the most rows or columns a puzzle of this kind may have: within it, peak
+            memory stays under about 1 GB and a time limit or Esc stops any analysis within
+            0.5 s on a 2-core machine (``benchmarks/limits.py`` measures both).
         logic: the kind's logic solver in a phrase, e.g. ``"line logic"``.
         logic_solvable: the word for a puzzle that logic solves alone, e.g. ``"line-solvable"``.
         given: the word for a cell shown to the solver, e.g. ``"given"``, a mosaic's ``"clue"``.
@@ -173,7 +178,28 @@ class KindSpec:
     from_picture: Callable[[BoolGrid], Puzzle] | None = None
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     aliases: tuple[str, ...] = field(default=())
+    noun: str = ""
     min_side: int = 1
+    max_side: int = 200
     logic: str = "logic"
     logic_solvable: str = "logic-solvable"
     given: str = "given"
+
+    def check_shape(self, shape: tuple[int, int]) -> None:
+        """Refuse a ``(height, width)`` outside :attr:`min_side` to :attr:`max_side`; every
+        kind's ``validate`` starts here, so that nothing larger reaches the work.
+
+        Raises:
+            PuzzleError: e.g. ``400×400 is more than the 200×200 cells a nonogram may have``.
+        """
+        height, width = shape
+        noun = self.noun or self.name
+        if height < self.min_side or width < self.min_side:
+            least = self.min_side
+            lines = "one row and one column" if least == 1 else f"{least} rows and {least} columns"
+            raise PuzzleError(f"a {noun} needs at least {lines}, this one is {width}×{height}")
+        if height > self.max_side or width > self.max_side:
+            most = self.max_side
+            raise PuzzleError(
+                f"{width}×{height} is more than the {most}×{most} cells a {noun} may have"
+            )

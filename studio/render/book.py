@@ -16,16 +16,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from studio import APP_NAME
+from studio.core import files
 from studio.core.book import Book, BookEntry
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
-from studio.core.formats.atomic import replacing
 from studio.render.export import draw_puzzle, fit_cell
 
 DPI = 300
@@ -127,9 +126,9 @@ def fixed_pages(count: int, per_page: int) -> list[tuple[int, int]]:
 class _Pages:
     """A PDF writer and painter that numbers its pages and knows their printable area."""
 
-    def __init__(self, path: Path, book: Book) -> None:
+    def __init__(self, device: QIODevice, book: Book) -> None:
         layout = book.layout
-        self.writer = QPdfWriter(str(path))
+        self.writer = QPdfWriter(device)
         self.writer.setTitle(book.title)
         self.writer.setAuthor(book.author)
         self.writer.setCreator(APP_NAME)
@@ -180,10 +179,10 @@ class _Pages:
         self.painter.setPen(QColor("#000000"))
         self.painter.drawText(rect, align | Qt.TextFlag.TextWordWrap, text)
 
-    def finish(self) -> int:
+    def finish(self) -> bool:
+        """End the last page; False if the PDF could not be completed."""
         self.footer()
-        self.painter.end()
-        return self.number
+        return self.painter.end()
 
 
 def _label(entry: BookEntry, number: int, title: str) -> str:
@@ -200,33 +199,32 @@ def export_book(
 ) -> BookExport:
     """Write ``book`` as a PDF at ``path`` (see the module docstring for the pages).
 
-    The PDF is written beside ``path`` and replaces it only when complete: a failed or stopped
-    export leaves the file there before untouched.
+    The PDF is drawn in memory and written through :func:`studio.core.files.write_bytes`: a
+    failed, short or stopped export leaves the file there before untouched.
 
     Args:
         progress: called with ``(puzzles drawn, puzzles)`` as the pages are made.
         cancel: checked after each puzzle.
 
     Raises:
-        StudioError: an empty book, or a file that cannot be written.
+        StudioError: an empty book, or a file that cannot be written (``book.pdf: cannot write
+            the PDF: No space left on device``).
         Stopped: when ``cancel`` fires.
     """
     if not book.entries:
         raise StudioError("the book holds no puzzles yet")
     started = time.perf_counter()
-    target = Path(path)
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    pages = _Pages(buffer, book)
     try:
-        with replacing(target) as temporary:
-            pages = _Pages(temporary, book)
-            try:
-                puzzle_pages, per_page = _draw_book(pages, book, progress, cancel)
-            finally:
-                count = pages.finish()  # a painter left open would write on at exit
-            if temporary.stat().st_size == 0:
-                raise StudioError(f"{target}: cannot write the PDF")
-    except OSError as error:
-        raise StudioError(f"{target}: cannot write the PDF ({error.strerror})") from error
-    return BookExport(count, puzzle_pages, per_page, time.perf_counter() - started)
+        puzzle_pages, per_page = _draw_book(pages, book, progress, cancel)
+    finally:
+        complete = pages.finish()  # a painter left open would write on at exit
+    if not complete or buffer.size() == 0:
+        raise StudioError(f"{os.fspath(path)}: cannot draw the PDF")
+    files.write_bytes(path, bytes(buffer.data().data()), what="the PDF")
+    return BookExport(pages.number, puzzle_pages, per_page, time.perf_counter() - started)
 
 
 def _draw_book(

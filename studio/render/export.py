@@ -8,16 +8,25 @@ grid); *solution view* fills in the solution.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QImage,
+    QImageWriter,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+)
 from PySide6.QtSvg import QSvgGenerator
 
 from studio import APP_NAME
+from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.formats.atomic import replacing
 from studio.core.grid import BoolGrid
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
@@ -86,10 +95,13 @@ def export_image(
 ) -> None:
     """Write the puzzle (or, with ``solution``, its solution view) as an image whose kind
     follows the extension: PNG (``cell`` pixels a cell), SVG (vector) or PDF (vector, one page
-    the puzzle's size, ``cell`` points a cell).
+    the puzzle's size, ``cell`` points a cell). The image is drawn in memory, then written
+    through :func:`studio.core.files.write_bytes`: a failed write keeps the old file.
 
     Raises:
-        StudioError: for another extension, or a file that cannot be written.
+        StudioError: for another extension, a size beyond :func:`check_image_size`, or a file
+            that cannot be written (``heart.png: cannot write the PNG: No space left on
+            device``).
     """
     target = Path(path)
     suffix = target.suffix.lower()
@@ -98,36 +110,62 @@ def export_image(
             f"{target}: cannot export to {suffix or 'a file without extension'}; "
             f"use {', '.join(IMAGE_SUFFIXES)}"
         )
+    check_image_size(document, suffix, cell)
     puzzle = document.puzzle
     rows, cols = extent(puzzle)
     margin = cell / 2
     size = QSizeF(cols * cell + 2 * margin, rows * cell + 2 * margin)
     area = QRectF(margin, margin, cols * cell, rows * cell)
-    try:
-        with replacing(target) as temporary:
-            if not _WRITERS[suffix](temporary, document, size, area, solution):
-                raise StudioError(f"{target}: cannot write the image")
-    except OSError as error:
-        raise StudioError(f"{target}: cannot write the image ({error.strerror})") from error
+    what = f"the {suffix[1:].upper()}"
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not _WRITERS[suffix](buffer, document, size, area, solution) or buffer.size() == 0:
+        raise StudioError(f"{target}: cannot draw {what}")
+    files.write_bytes(target, bytes(buffer.data().data()), what=what)
+
+
+def check_image_size(document: Document, suffix: str, cell: float) -> None:
+    """Refuse, before any drawing, a cell size that makes no image: below 1, or one that makes
+    a side longer than the format allows (:data:`MAX_IMAGE_SIDE`).
+
+    Raises:
+        StudioError: e.g. ``the image would be 1 500 000 px wide; at most 16 384``.
+    """
+    if not cell >= 1:
+        raise StudioError(f"a cell must be at least 1 {_UNITS[suffix]}, not {cell:g}")
+    rows, cols = extent(document.puzzle)
+    longest, side = max((cols + 1, "wide"), (rows + 1, "high"))
+    length = round(longest * cell)
+    if length > MAX_IMAGE_SIDE[suffix]:
+        raise StudioError(
+            f"the image would be {_number(length)} {_UNITS[suffix]} {side}; "
+            f"at most {_number(MAX_IMAGE_SIDE[suffix])}"
+        )
+
+
+def _number(value: int) -> str:
+    return f"{value:,}".replace(",", " ")
 
 
 def _write_png(
-    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
 ) -> bool:
     image = QImage(int(size.width()) + 1, int(size.height()) + 1, QImage.Format.Format_RGB32)
+    if image.isNull():  # Qt could not allocate it
+        return False
     image.fill(QColor(DEFAULT_PALETTE.paper))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     draw_puzzle(painter, area, document.puzzle, solution=solution)
     painter.end()
-    return image.save(str(path))  # PNG: the extension says so
+    return QImageWriter(device, QByteArray(b"png")).write(image)
 
 
 def _write_svg(
-    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
 ) -> bool:
     generator = QSvgGenerator()
-    generator.setFileName(str(path))
+    generator.setOutputDevice(device)
     generator.setSize(size.toSize())
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(document.title or "Puzzle")
@@ -138,9 +176,9 @@ def _write_svg(
 
 
 def _write_pdf(
-    path: Path, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
 ) -> bool:
-    writer = QPdfWriter(str(path))
+    writer = QPdfWriter(device)
     writer.setTitle(document.title or "Puzzle")
     writer.setAuthor(document.author)
     writer.setCreator(APP_NAME)
@@ -153,9 +191,15 @@ def _write_pdf(
     return painter.end()
 
 
-_WRITERS = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
+_Writer = Callable[[QIODevice, Document, QSizeF, QRectF, "BoolGrid | None"], bool]
+_WRITERS: dict[str, _Writer] = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
 IMAGE_SUFFIXES = tuple(_WRITERS)
 """The files :func:`export_image` writes, by extension."""
+
+_UNITS = {".png": "px", ".svg": "px", ".pdf": "pt"}
+MAX_IMAGE_SIDE = {".png": 16384, ".svg": 16384, ".pdf": 14400}
+"""The longest side of an exported image, in its units: 16 384 px, as large as Qt's raster
+images and most viewers go; 14 400 pt (200 in) for a PDF page, the most PDF readers accept."""
 
 
 def thumbnail(document: Document, side: int, *, solution: BoolGrid | None = None) -> QImage:

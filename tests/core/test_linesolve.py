@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, run_lengths
 from studio.core.linesolve import (
+    LineGrid,
     analyse_line,
     format_clue,
     line_solve,
@@ -177,3 +179,27 @@ def test_next_step_names_the_most_fruitful_line() -> None:
     assert step.cells == ((0, 0, True), (0, 1, True), (0, 2, True))
     solved = line_solve(rows, cols).grid
     assert next_step(rows, cols, solved) is None
+
+
+class _CancelAfter(CancelToken):
+    """A token that fires at its ``checks``-th check: where a computation looks."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__()
+        self.left = checks
+
+    def check(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            self.cancel()
+        super().check()
+
+
+def test_the_line_solver_checks_the_cancel_token_before_each_line() -> None:
+    """It checked once a pass: a pass over long lines ran on past --timeout and Esc."""
+    rows = [(1,)] * 50
+    cols = [(50,)] + [()] * 49
+    state = LineGrid(rows, cols)
+    with pytest.raises(Stopped):
+        state.propagate(_CancelAfter(3))
+    assert state.steps == 2, "it stopped before the third line"

@@ -55,11 +55,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import (
     ascii,
-    atomic,
     janko,
     mosaic_grid,
     non,
@@ -240,13 +240,15 @@ def load(
     one the content looks like (see the module docstring).
 
     Raises:
-        FormatError: for a missing or unreadable file, bytes that are not UTF-8, or malformed
-            text; ``source`` is the path.
+        FormatError: for a missing or unreadable file, one that is not a regular file or is
+            larger than :data:`~studio.core.files.PUZZLE_FILE_LIMIT` (refused before reading),
+            bytes that are not UTF-8, or malformed text; ``source`` is the path.
         PuzzleError: for a puzzle that cannot be valid; the message starts with the path.
         StudioError: for an unknown kind or format.
     """
     source = os.fspath(path)
-    text = _read_file(source)
+    data = files.read_bytes(source, limit=files.PUZZLE_FILE_LIMIT, what="a puzzle file")
+    text = decode(data, source)
     if format is None:
         suffix = Path(source).suffix.lower()
         owners = [spec for spec in _candidates(kind, None) if suffix in spec.extensions]
@@ -256,7 +258,7 @@ def load(
 
 
 def save(document: Document, path: str | os.PathLike[str], *, format: str | None = None) -> None:
-    """Write ``document`` to ``path`` atomically (:func:`.atomic.write_text`), UTF-8.
+    """Write ``document`` to ``path`` atomically and verified (:func:`.files.write_text`), UTF-8.
 
     The format is ``format`` if given, else :func:`format_for_path`. The file always ends in
     a newline, also for the one-line formats (game ID, runs) whose text has none.
@@ -274,10 +276,7 @@ def save(document: Document, path: str | os.PathLike[str], *, format: str | None
         raise error.located(source) from None
     if not text.endswith("\n"):
         text += "\n"
-    try:
-        atomic.write_text(source, text)
-    except OSError as error:
-        raise StudioError(f"{source}: cannot write the file: {error.strerror or error}") from error
+    files.write_text(source, text, what="the puzzle")
 
 
 def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
@@ -301,17 +300,12 @@ def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
     return next((spec for spec in candidates if spec.sniff(text)), fallback)
 
 
-def _read_file(source: str) -> str:
-    try:
-        data = Path(source).read_bytes()
-    except FileNotFoundError:
-        raise FormatError("no such file", source=source) from None
-    except IsADirectoryError:
-        raise FormatError("is a folder, not a file", source=source) from None
-    except OSError as error:
-        raise FormatError(
-            f"cannot read the file: {error.strerror or error}", source=source
-        ) from None
+def decode(data: bytes, source: str) -> str:
+    """The UTF-8 text of a puzzle file's bytes (a byte-order mark skipped).
+
+    Raises:
+        FormatError: naming ``source``, the line and the first byte that is not UTF-8.
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -323,6 +317,7 @@ def _read_file(source: str) -> str:
 __all__ = [
     "FORMATS",
     "Format",
+    "decode",
     "format_for_path",
     "get_format",
     "load",

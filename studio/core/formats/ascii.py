@@ -30,6 +30,7 @@ from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats.text import nonogram_of
 from studio.core.grid import EMPTY_CHAR, FILLED_CHAR, grid_from_text, grid_to_text
+from studio.core.kinds import get_kind
 
 TITLE = "Text grid (# and .)"
 
@@ -69,6 +70,7 @@ def read(text: str) -> Document:
     """
     rows = checked_rows(
         text,
+        "nonogram",
         f"rows of {FILLED_CHAR!r} and {EMPTY_CHAR!r}",
         first_bad_cell,
         bad_cell_message,
@@ -78,22 +80,26 @@ def read(text: str) -> Document:
 
 def checked_rows(
     text: str,
+    kind: str,
     cells: str,
     first_bad: Callable[[str], int | None],
     bad_message: Callable[[str], str],
 ) -> list[str]:
-    """The rows of the grid in ``text`` (see :func:`grid_lines`), each checked: every character
-    a cell (``first_bad(row)`` gives the index of the first that is not, ``bad_message(char)``
-    what to say of it) and as many as in the first row.
+    """The rows of the grid of a ``kind`` puzzle in ``text`` (see :func:`grid_lines`), each
+    checked: every character a cell (``first_bad(row)`` gives the index of the first that is
+    not, ``bad_message(char)`` what to say of it) and as many as in the first row.
 
     Raises:
         FormatError: at the first bad character, or the first row of another width; when there
             is no grid, saying it expected ``cells`` (e.g. ``"rows of '#' and '.'"``).
+        PuzzleError: for more rows or columns than the kind allows, found before any cell is
+            read (a 7 MB row would otherwise take a minute to become clues and be refused).
     """
     rows = grid_lines(text)
     if not rows:
         raise FormatError(f"expected {cells}, found no grid")
     first_number, first = rows[0]
+    get_kind(kind).check_shape((len(rows), len(first)))
     for number, row in rows:
         bad = first_bad(row)
         if bad is not None:

@@ -41,6 +41,7 @@ import numpy as np
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats.text import DIGITS, MAX_DIGITS
+from studio.core.kinds import get_kind
 from studio.core.kinds.fobidoshi import (
     BLANK,
     CHARS,
@@ -71,6 +72,7 @@ def read(text: str) -> Document:
         FormatError: naming the line (and column) of the problem, e.g.
             ``line 3, column 5: expected '-' (blank), 'o' (circle) or 'x' (cross), found 'q'``,
             ``line 4: expected 6 cells, found 5``, or a solution that breaks the rules.
+        PuzzleError: for a size outside what a Fobidoshi may have, before any row is read.
     """
     lines = [
         (number, line.rstrip())
@@ -85,7 +87,8 @@ def read(text: str) -> Document:
         rows = lines[1:]
     else:
         rows = lines
-        size = len(_cells(first))
+        size = len("".join(first.split()))  # its cells, spaces between them skipped
+    get_kind("fobidoshi").check_shape((size, size))
     givens = _grid(rows[:size], size, _given)
     _check_count(rows, size)
     puzzle = Fobidoshi(np.array(givens, dtype=np.int8))

@@ -110,7 +110,11 @@ def read(text: str) -> Document:
             ``line 4: expected 10 cells like line 1, found 9``, or that there is no grid.
     """
     rows = checked_rows(
-        text, f"rows of clues 0–9 and {NO_CLUE_CHAR!r}", first_bad_clue, bad_clue_message
+        text,
+        "mosaic",
+        f"rows of clues 0–9 and {NO_CLUE_CHAR!r}",
+        first_bad_clue,
+        bad_clue_message,
     )
     return Document(mosaic_from_rows(rows))
 

@@ -129,6 +129,7 @@ def read_object(value: object) -> Document:
     check_known(data, (*_HEAD, *payload.fields, "picture"), "")
     width = positive(field(data, "width", int), "width")
     height = positive(field(data, "height", int), "height")
+    get_kind(kind).check_shape((height, width))  # before the clues and picture are read
     metadata = {name: _metadata(data.get(name, ""), name) for name in _METADATA}
     puzzle = payload.read(data, width, height)
     picture = _picture(data.get("picture"), width, height)

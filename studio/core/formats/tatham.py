@@ -101,7 +101,7 @@ class _Reader(GameIdScanner):
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 5x5:2/1.1/3/1/2/1/3/1.1/2/1, found nothing")
-        width, height = self.size()
+        width, height = self.size("nonogram")
         separator = self.peek()
         if separator == "#":
             self.fail(

@@ -90,7 +90,7 @@ class _Reader(GameIdScanner):
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 3x3:4b5a1a3a, found nothing")
-        width, height = self.size()
+        width, height = self.size("mosaic")
         if self.peek() != ":":
             self.unexpected("expected ':' after the size")
         self.offset += 1

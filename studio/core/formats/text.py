@@ -12,6 +12,7 @@ from typing import NoReturn
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
+from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Clue, Nonogram
 
 # A number with more digits than this cannot be a run length of any grid we could hold; the cap
@@ -202,11 +203,12 @@ class GameIdScanner(Scanner):
     def __init__(self, text: str) -> None:
         super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
 
-    def size(self) -> tuple[int, int]:
-        """``(width, height)`` from ``WxH`` or ``N``.
+    def size(self, kind: str) -> tuple[int, int]:
+        """``(width, height)`` from ``WxH`` or ``N``, for a puzzle of ``kind``.
 
         Raises:
             FormatError: at the first character that does not fit, or for a side below 1.
+            PuzzleError: for a size the kind does not allow, before the rest is read.
         """
         start = self.offset
         if self.peek() not in DIGITS:
@@ -220,4 +222,5 @@ class GameIdScanner(Scanner):
         if width < 1 or height < 1:
             self.offset = start
             self.fail(f"the size must be at least 1x1, found {width}x{height}")
+        get_kind(kind).check_shape((height, width))
         return width, height

@@ -39,6 +39,11 @@ from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 
 MAX_CLUE = 9
+
+MAX_SIDE = 300
+"""The most rows or columns. The hardest case, a random picture with a fifth of its clues
+shown, peaks under 600 MB at 300×300 (1.4 GB at 500×500) before its time limit stops it."""
+
 #: A one-clue puzzle whose solver needs more rounds than this per cell of the longer side
 #: rates 2 rather than 1: long chains of deductions, few places to start. Tatham's generated
 #: puzzles (shared corpus) take 1.4 to 1.8 rounds per cell of side at 5×5, 1.9 to 4.8 at 20×20.
@@ -153,11 +158,10 @@ class Mosaic:
         return cells_of(self.shown())
 
     def validate(self) -> None:
-        """Raise :class:`PuzzleError` for the first problem found: no cells; a clue outside
-        0–9; a clue larger than its neighbourhood (e.g. 7 in a corner, which has 4 cells)."""
-        height, width = self.shape
-        if height == 0 or width == 0:
-            raise PuzzleError("a mosaic needs at least one row and one column")
+        """Raise :class:`PuzzleError` for the first problem found: a size outside 1 to
+        :data:`MAX_SIDE` rows and columns; a clue outside 0–9; a clue larger than its
+        neighbourhood (e.g. 7 in a corner, which has 4 cells)."""
+        SPEC.check_shape(self.shape)
         sizes = window_sum(np.ones(self.shape, dtype=np.int8))
         for r, row in enumerate(self.clues):
             for c, clue in enumerate(row):
@@ -226,6 +230,7 @@ SPEC = KindSpec(
     title="Mosaic",
     from_picture=Mosaic.from_picture,
     aliases=("fill-a-pix", "fillapix"),
+    max_side=MAX_SIDE,
     logic="clue logic",
     given="clue",
 )

@@ -123,7 +123,7 @@ class _Search:
     """One puzzle encoded into one solver session, with the analysis steps on top."""
 
     def __init__(self, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> None:
-        cnf = CnfBuilder()
+        cnf = CnfBuilder(cancel)
         self.puzzle = puzzle
         self.cells = puzzle.encode(cnf, known)
         self.session = SolverSession(cnf, cancel=cancel)

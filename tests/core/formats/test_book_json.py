@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 
 from studio.core import formats
 from studio.core.book import Book, BookLayout, entry_for
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats.book_json import load_book, read, save_book, write
@@ -77,3 +79,38 @@ def test_missing_book_and_empty_folder(tmp_path: Path) -> None:
         load_book(tmp_path / "none.book.json")
     with pytest.raises(FormatError, match="no puzzle documents"):
         load_book(tmp_path)
+
+
+def test_a_file_that_is_no_puzzle_does_not_shift_the_titles(tmp_path: Path) -> None:
+    """A folder's titles were once zipped with every file name, puzzles or not."""
+    (tmp_path / "0-readme.txt").write_text("not a puzzle")
+    for name, rows in zip(("b.json", "a.txt"), PICTURES, strict=False):
+        formats.save(Document.from_picture("nonogram", grid_from_text(rows)), tmp_path / name)
+    assert load_book(tmp_path).titles() == ["a", "b"]
+
+
+def test_a_field_at_fault_is_named_once() -> None:
+    data = json.loads(write(sample_book()))
+    data["puzzles"][0]["document"] = 5
+    with pytest.raises(FormatError) as caught:
+        read(json.dumps(data))
+    assert str(caught.value) == "puzzles[0].document: expected an object {...}, found 5"
+
+
+def test_reading_reports_progress_and_stops_when_cancelled(tmp_path: Path) -> None:
+    path = tmp_path / "w.book.json"
+    save_book(sample_book(), path)
+    seen: list[tuple[int, int]] = []
+    load_book(path, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+    token = CancelToken()
+    with pytest.raises(Stopped):
+        load_book(path, progress=lambda done, total: token.cancel(), cancel=token)
+
+
+def test_a_book_file_that_is_not_a_regular_file_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.book.json"
+    os.mkfifo(fifo)
+    with pytest.raises(FormatError, match=r"not a regular file$"):
+        load_book(fifo)

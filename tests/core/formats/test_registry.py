@@ -289,7 +289,7 @@ def test_save_failure_is_a_studio_error_and_keeps_the_old_file(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(StudioError, match="cannot write the file: Permission denied"):
+    with pytest.raises(StudioError, match="cannot write the puzzle: Permission denied"):
         save(CLUES_DOC, path)
     monkeypatch.undo()
     assert path.read_bytes() == before
@@ -309,3 +309,28 @@ def test_writers_refuse_other_kinds(name: str) -> None:
     # Each kind's formats say what they hold; the studio document, every kind it knows.
     with pytest.raises(FormatError, match=r"holds [\w ]+s, not sudoku|no place for a sudoku"):
         get_format(name).write(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "format_name", "message"),
+    [
+        ("201x1:" + "/".join(["0"] * 202), "tatham", "201×1 is more than the 200×200"),
+        ("1x301:" + "a" * 301, "tatham-mosaic", "1×301 is more than the 300×300"),
+        ("#" * 201, "ascii", "201×1 is more than the 200×200"),
+        ("\n".join(["1"] * 301), "mosaic-grid", "1×301 is more than the 300×300"),
+        ("101\n" + "-" * 101, "janko", "101×101 is more than the 100×100"),
+        ("x" * 5000, "janko", "5000×5000 is more than the 100×100"),
+        (
+            '{"format": "puzzle-studio", "version": 1, "kind": "nonogram", "width": 100000, '
+            '"height": 1, "clues": "not even read"}',
+            "studio",
+            "100000×1 is more than the 200×200",
+        ),
+    ],
+)
+def test_a_size_beyond_the_kind_is_refused_before_the_rest_is_read(
+    text: str, format_name: str, message: str
+) -> None:
+    """A 1 MB row of '#' once took six seconds to become clues and be refused."""
+    with pytest.raises(PuzzleError, match=f"^game: {message} cells a "):
+        formats.read_text(text, source="game", format=format_name)
