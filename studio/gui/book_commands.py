@@ -26,6 +26,7 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.loading import wait_for
 from studio.gui.workers import Batch, Progress
 from studio.render.book import BookExport, export_book
 
@@ -112,13 +113,20 @@ class BookCommands(QObject):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a book file, or a folder of puzzle documents as a new book."""
+        """Open a book file, or a folder of puzzle documents as a new book (read on a worker,
+        with progress and Cancel); False if cancelled or unreadable."""
         if not self.maybe_save():
             return False
         try:
-            book = load_book(path)
+            book = wait_for(
+                self.window,
+                f"Opening {path.name}…",
+                lambda cancel, progress: load_book(path, progress=progress, cancel=cancel),
+            )
         except StudioError as error:
             self.window.show_error("Cannot open the book", str(error))
+            return False
+        if not isinstance(book, Book):  # cancelled
             return False
         self.model.load(book, path if path.is_file() else None)
         self.dock.show()
@@ -287,10 +295,9 @@ class BookCommands(QObject):
         self.progress.setVisible(False)
         self.window.show_message("Stopped")
 
-    def _job_failed(self, details: str) -> None:
+    def _job_failed(self, message: str) -> None:
         self.progress.setVisible(False)
-        lines = details.strip().splitlines()
-        self.window.show_error("The book job failed", lines[-1] if lines else details)
+        self.window.show_error("The book job failed", message)
 
     def _busy(self) -> bool:
         if self.jobs.busy:

@@ -8,9 +8,18 @@ with signals.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    SignalInstance,
+)
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,6 +28,8 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -64,6 +75,8 @@ class BookPanel(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("bookList")
         self.list.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
+        self.list.setUniformItemSizes(True)  # only the first row is measured: long books list fast
+        self.list.setItemDelegate(_ThumbnailDelegate(self._icon, self.list))
         self.list.setSpacing(2)
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -110,7 +123,7 @@ class BookPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for (number, entry), title in zip(book.numbered(), book.titles(), strict=True):
-            item = QListWidgetItem(self._icon(entry), entry_text(number, title, entry))
+            item = QListWidgetItem(entry_text(number, title, entry))
             item.setData(_ENTRY, entry)
             if entry.warning is not None:
                 item.setForeground(WARNING_COLOR)
@@ -170,3 +183,22 @@ class BookPanel(QWidget):
             image = thumbnail(entry.document, THUMBNAIL, solution=entry.solution)
             icon = self._icons[entry] = QIcon(QPixmap.fromImage(image))
         return icon
+
+
+class _ThumbnailDelegate(QStyledItemDelegate):
+    """Gives each row its puzzle's thumbnail when the row is first drawn: a book of thousands
+    of puzzles lists at once, and only the rows on screen are ever drawn."""
+
+    def __init__(self, icon: Callable[[BookEntry], QIcon], parent: QWidget) -> None:
+        super().__init__(parent)
+        self._icon = icon
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        entry = index.data(_ENTRY)
+        if isinstance(entry, BookEntry):
+            option.icon = self._icon(entry)
+            option.features |= QStyleOptionViewItem.ViewItemFeature.HasDecoration
+            option.decorationSize = QSize(THUMBNAIL, THUMBNAIL)

@@ -200,9 +200,9 @@ class GenerateDialog(QDialog):
         self._set_running(False)
         self.status.setText("Cancelled")
 
-    def _failed(self, details: str) -> None:
+    def _failed(self, message: str) -> None:
         self._set_running(False)
-        self.status.setText(details.strip().splitlines()[-1])
+        self.status.setText(message)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
 

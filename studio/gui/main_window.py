@@ -55,6 +55,7 @@ from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
 from studio.gui.document_model import DocumentModel
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.loading import wait_for
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
@@ -271,10 +272,9 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()
 
-    def _job_failed(self, details: str) -> None:
-        last = details.strip().splitlines()[-1] if details.strip() else "unknown error"
-        self._show_status("Analysis failed")
-        self.show_error("Something went wrong", f"{last}\n\n{details}")
+    def _job_failed(self, message: str) -> None:
+        self._show_status(f"Analysis failed: {message}")
+        self.show_error("Analysis failed", message)
 
     def _rating_finished(self, result: AnalysisResult) -> None:
         if result.puzzle == self.model.document.puzzle:
@@ -367,9 +367,9 @@ class MainWindow(QMainWindow):
         self.repair_panel.set_busy(None)
         self.show_message("Stopped")
 
-    def _change_failed(self, details: str) -> None:
+    def _change_failed(self, message: str) -> None:
         self.repair_panel.set_busy(None)
-        self._job_failed(details)
+        self.show_error("The change failed", message)
 
     def status_text(self, analysis: Analysis) -> str:
         text = describe(analysis)
@@ -463,15 +463,20 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a puzzle file (or import an image file); False if cancelled or unreadable."""
+        """Open a puzzle file (read on a worker) or import an image file; False if cancelled or
+        unreadable."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
         if not self.maybe_save():
             return False
         try:
-            document = formats.load(path)
+            document = wait_for(
+                self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)
+            )
         except StudioError as error:
             self.show_error("Cannot open the puzzle", str(error))
+            return False
+        if not isinstance(document, Document):  # cancelled
             return False
         is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
         # Only a studio document can be saved back in place without losing anything; other

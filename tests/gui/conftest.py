@@ -20,7 +20,9 @@ from studio.gui.workers import running_workers
 
 @pytest.fixture(autouse=True)
 def private_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Settings and the error log in folders of the test's own."""
     monkeypatch.setenv("PUZZLE_STUDIO_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("PUZZLE_STUDIO_STATE_DIR", str(tmp_path_factory.mktemp("state")))
 
 
 @pytest.fixture(autouse=True)

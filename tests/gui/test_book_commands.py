@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from studio.core.book import Book, BookLayout, entry_for
+from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
-from studio.core.formats.book_json import load_book
+from studio.core.formats.book_json import load_book, save_book
 from studio.core.grid import grid_from_text
 from studio.core.sat.analysis import Status
+from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.edited import Choice
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.main_window import MainWindow, open_windows
+from studio.gui.workers import running_workers
 
 HEART = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
 # Two solutions: either diagonal of the top-left square.
@@ -201,3 +206,71 @@ def test_a_new_book_shows_the_book_panel(qtbot: QtBot, open_window) -> None:
     window = open_window(document(HEART, "Heart"))
     window.book.new_action.trigger()
     assert window.book.dock.isVisible()
+
+
+def long_book(path: Path, count: int) -> None:
+    rng = np.random.default_rng(7)
+    pictures = [rng.random((15, 15)) < 0.5 for _ in range(count)]
+    entries = tuple(BookEntry(document(p, f"P{i}"), solution=p) for i, p in enumerate(pictures))
+    save_book(Book(entries=entries), path)
+
+
+def every(window: MainWindow, ms: int, slot: Callable[[], object]) -> QTimer:
+    """Call ``slot`` every ``ms`` while a call into the window runs (the timer dies with it)."""
+    timer = QTimer(window)
+    timer.timeout.connect(slot)
+    timer.start(ms)
+    return timer
+
+
+def test_a_book_is_read_on_a_worker_and_cancel_stops_it(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a 10 000-puzzle book once froze the window for 15 s with no way out."""
+    monkeypatch.setattr(loading, "DIALOG_DELAY_MS", 0)
+    window = open_window()
+    path = tmp_path / "long.book.json"
+    long_book(path, 2000)
+    ticks: list[int] = []
+    every(window, 5, lambda: ticks.append(1))
+
+    def cancel_once_shown() -> None:
+        dialogs = [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+        if dialogs:
+            watcher.stop()
+            qtbot.mouseClick(dialogs[0].findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    watcher = every(window, 5, cancel_once_shown)
+    assert not window.book.open_path(path)
+    assert window.book.model.book.entries == ()
+    assert ticks, "the window went on while the book was read"
+    assert running_workers() == 0
+
+
+def test_a_book_opens_with_its_progress_shown(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(loading, "DIALOG_DELAY_MS", 0)
+    window = open_window()
+    path = tmp_path / "some.book.json"
+    long_book(path, 200)
+    seen: list[tuple[int, int]] = []
+
+    def watch() -> None:
+        for dialog in window.findChildren(QProgressDialog):
+            seen.append((dialog.value(), dialog.maximum()))
+
+    every(window, 1, watch)
+    assert window.book.open_path(path)
+    assert len(window.book.model.book.entries) == 200
+    assert any(total == 200 and 0 < done <= 200 for done, total in seen), "progress was shown"
+
+
+def test_an_unreadable_book_is_one_line(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    fifo = tmp_path / "pipe.book.json"
+    os.mkfifo(fifo)
+    assert not window.book.open_path(fifo)
+    assert errors == [("Cannot open the book", f"{fifo}: not a regular file")]

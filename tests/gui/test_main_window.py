@@ -16,7 +16,9 @@ from studio.core.kinds import get_kind
 from studio.core.kinds.nonogram import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
+from studio.gui import analysis as gui_analysis
 from studio.gui.edited import Choice
+from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from studio.gui.workers import running_workers
@@ -253,6 +255,26 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     assert window.status_label.text() == "Analysis stopped"
     assert not window.analysis.busy
     qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+
+
+def test_a_failing_analysis_says_one_line_and_logs_the_rest(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug (here: no memory) once showed its traceback in a dialog."""
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+
+    def out_of_memory(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(gui_analysis, "analyze", out_of_memory)
+    with qtbot.waitSignal(window.analysis.failed, timeout=10_000):
+        window.model.load(blank_document(4, 4))
+    line = f"not enough memory (details in {log_path()})"
+    assert errors == [("Analysis failed", line)]
+    assert window.status_label.text() == f"Analysis failed: {line}"
+    assert "MemoryError" in log_path().read_text()
 
 
 def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
