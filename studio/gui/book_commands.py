@@ -297,6 +297,7 @@ class BookCommands(QObject):
 
     def _job_failed(self, message: str) -> None:
         self.progress.setVisible(False)
+        self.window.show_message("")  # the "Exporting…" of a job that is over
         self.window.show_error("The book job failed", message)
 
     def _busy(self) -> bool:

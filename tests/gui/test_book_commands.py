@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -176,6 +177,30 @@ def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> No
     # The print settings are the book's now, and undoable.
     assert window.book.model.book.layout == chosen
     assert window.book.model.undo_stack.undoText() == "Change the book's print settings"
+
+
+def test_a_pdf_that_cannot_be_written_is_not_claimed(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"%PDF the old book %%EOF")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with qtbot.waitSignal(window.book.jobs.failed, timeout=20_000):
+        window.book.export_to(target)
+    monkeypatch.undo()
+    assert errors == [
+        ("The book job failed", f"{target}: cannot write the PDF: No space left on device")
+    ]
+    assert window.statusBar().currentMessage() == ""
+    assert target.read_bytes() == b"%PDF the old book %%EOF"
 
 
 def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import numpy as np
@@ -537,3 +539,28 @@ def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     assert panel.summary.text() == before
     assert not panel.repair_all_button.isEnabled()
     assert not panel.apply_button.isEnabled()
+
+
+def test_an_export_that_cannot_be_written_is_not_claimed(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk the window said "Exported" over a 0-byte file."""
+    window = open_window(Document.from_picture("nonogram", grid_from_text(["#.", ".#"])))
+    target = tmp_path / "puzzle.png"
+    target.write_bytes(b"the old picture")
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    window.statusBar().clearMessage()
+    assert not window.export_to(target)
+    assert errors == [
+        ("Cannot export the puzzle", f"{target}: cannot write the PNG: No space left on device")
+    ]
+    assert "Exported" not in window.statusBar().currentMessage()
+    monkeypatch.undo()
+    assert target.read_bytes() == b"the old picture"
+    assert os.listdir(tmp_path) == ["puzzle.png"]
