@@ -34,7 +34,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.grid import UNKNOWN
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "nonogram" / "puzzles.jsonl"

@@ -45,10 +45,10 @@ from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.generate import GeneratorOptions, generate
-from studio.core.generate.fobidoshi import ATTEMPTS, STRATEGIES
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import long_runs, probe
-from studio.core.kinds.fobidoshi_search import LOGIC, Improvements, backtrack
+from studio.core.kinds.fobidoshi.generate import ATTEMPTS, STRATEGIES
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import long_runs, probe
+from studio.core.kinds.fobidoshi.search import LOGIC, Improvements, backtrack
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

@@ -39,10 +39,10 @@ from dataclasses import dataclass
 import numpy as np
 from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 
+from studio.core.contract.pictures import fill_empty_lines
 from studio.core.generate import GeneratorOptions, generate, puzzle_seed
-from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
-from studio.core.generate.nonogram_pictures import fill_empty_lines
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.generate import SCREEN, STRATEGIES, raw_picture
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.repair import repair
 from studio.core.sat.analysis import Status, analyze, count_solutions
 

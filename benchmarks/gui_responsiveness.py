@@ -29,7 +29,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from studio.core.document import Document
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.main_window import MainWindow
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "nonogram" / "puzzles.jsonl"

@@ -40,7 +40,7 @@ _WORST = textwrap.dedent(
     from studio.core.cancel import CancelToken
     from studio.core.document import Document
     from studio.core.kinds import get_kind
-    from studio.core.kinds.mosaic import Mosaic
+    from studio.core.kinds.mosaic.puzzle import Mosaic
     from studio.core.sat.analysis import analyze, describe
 
     kind, how, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])

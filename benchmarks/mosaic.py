@@ -7,7 +7,7 @@ Usage: ``python benchmarks/mosaic.py [--data DIR] [--count N] [--big-count N] [-
    size: median and max ms of :func:`analyze` as the studio runs it (logic solver first), and
    of SAT alone (``logic_first=False``: solve + exact variable fields); statuses, and whether
    every solution is the published one.
-2. The two encodings of a clue (:mod:`studio.core.kinds.mosaic_cnf`) on random ambiguous 30×30
+2. The two encodings of a clue (:mod:`studio.core.kinds.mosaic.cnf`) on random ambiguous 30×30
    mosaics (density 0.5, 40 % of the clues shown), SAT alone: median and max ms, variable
    fields.
 3. Generation per size (``--sizes``, default 5 to 30) and clue-removal standard
@@ -44,8 +44,8 @@ from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 from studio.core.document import Document
 from studio.core.generate import GeneratorOptions, generate, puzzle_seed
 from studio.core.grid import PartialGrid
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_cnf import ENCODINGS, Encoding, encode_mosaic
+from studio.core.kinds.mosaic.cnf import ENCODINGS, Encoding, encode_mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.repair import repair_document
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
@@ -145,7 +145,7 @@ def encodings(count: int, seed: int) -> None:
     print()
 
 
-#: The generator options of each clue-removal standard (:mod:`studio.core.generate.mosaic`).
+#: The generator options of each clue-removal standard (:mod:`studio.core.kinds.mosaic.generate`).
 STANDARD_OPTIONS = {
     "unique": {},
     "one-clue": {"logic_solvable": True},

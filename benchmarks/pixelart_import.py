@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD, ImportOptions, import_picture
 from studio.core.sat.analysis import Status, analyze
 

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.repair import VERIFY, RepairResult, repair
 from studio.core.sat.analysis import Status, analyze

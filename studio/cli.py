@@ -50,8 +50,8 @@ from studio.core.generate import GENERATORS, GeneratorOptions, resolved
 from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.kinds.nonogram_encodings import ENCODINGS, with_encoding
+from studio.core.kinds.nonogram.encodings import ENCODINGS, with_encoding
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Puzzle
 from studio.core.repair import REPAIRERS, RepairResult, repair_document
 from studio.core.sat.analysis import Analysis, Status, analyze, describe

@@ -24,7 +24,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book
 from studio.core.grid import grid_from_text, grid_to_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
 from studio.core.sat.analysis import Status, analyze
 from tests.conftest import shared_record, shared_records

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from studio.core import formats
-from studio.core.kinds.fobidoshi import Fobidoshi
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.core.sat.analysis import Status, analyze
 from tests.conftest import shared_record
 from tests.test_cli import KEYS, json_lines, run

@@ -10,7 +10,7 @@ import pytest
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
-from studio.core.kinds.mosaic import Mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_records
 from tests.test_cli import KEYS, json_lines, run

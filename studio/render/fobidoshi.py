@@ -19,8 +19,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import long_runs
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import long_runs
 from studio.render.grid import Layout, Palette, draw_discs, draw_grid
 
 if TYPE_CHECKING:

@@ -16,8 +16,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
 from studio.core.grid import BoolGrid
-from studio.core.kinds.mosaic import Mosaic, picture_clues
-from studio.core.kinds.mosaic_logic import NO_CLUE, ClueGrid
+from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
+from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
 from studio.render.grid import TINY_CELL, Layout, Palette, draw_picture_grid
 from studio.render.nonogram import clue_font
 

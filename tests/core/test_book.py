@@ -9,7 +9,7 @@ from studio.core.book import Book, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 
 UNIQUE = Document.from_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
 AMBIGUOUS = Document.from_picture("nonogram", grid_from_text(["#.", ".#"]), title="Diagonal")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, run_lengths
-from studio.core.linesolve import (
+from studio.core.kinds.nonogram.linesolve import (
     LineGrid,
     analyse_line,
     format_clue,

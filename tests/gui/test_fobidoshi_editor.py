@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.errors import PuzzleError
-from studio.core.formats import janko
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.gui.editors.fobidoshi import FobidoshiEditor
 from studio.gui.main_window import MainWindow

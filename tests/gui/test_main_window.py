@@ -15,7 +15,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
 from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
 from studio.gui import analysis as gui_analysis

@@ -13,9 +13,9 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import grid_from_text, unknown_grid, window_sum
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_logic import NO_CLUE, solve
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.mosaic.logic import NO_CLUE, solve
+from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
 from studio.gui.dialogs import ImportImageDialog

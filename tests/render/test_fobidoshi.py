@@ -13,9 +13,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from studio.cli import main
-from studio.core.formats import janko
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text
-from studio.core.kinds.fobidoshi import Fobidoshi
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.render.export import draw_puzzle, export_image, thumbnail
 from studio.render.fobidoshi import circled_cells, given_conflicts
 from studio.render.grid import Layout

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import EMPTY, FILLED, grid_from_text, unknown_grid
-from studio.core.kinds.mosaic import Mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.render.export import export_image, thumbnail
 from studio.render.grid import DEFAULT_PALETTE, Layout
 from studio.render.nonogram import clue_font

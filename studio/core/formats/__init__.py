@@ -58,18 +58,13 @@ from pathlib import Path
 from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
-from studio.core.formats import (
-    ascii,
-    janko,
-    mosaic_grid,
-    non,
-    runs,
-    studio_json,
-    tatham,
-    tatham_mosaic,
-    webpbn,
-)
+from studio.core.formats import studio_json
 from studio.core.kinds import get_kind
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.mosaic.formats import grid as mosaic_grid
+from studio.core.kinds.mosaic.formats import tatham as tatham_mosaic
+from studio.core.kinds.nonogram.formats import grid as ascii
+from studio.core.kinds.nonogram.formats import non, runs, tatham, webpbn
 
 
 @dataclass(frozen=True)

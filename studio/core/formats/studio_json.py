@@ -48,11 +48,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from studio.core.document import Document
-from studio.core.errors import FormatError, StudioError
-from studio.core.formats import fobidoshi_json, mosaic_json, nonogram_json
-from studio.core.formats.ascii import bad_cell_message, first_bad_cell
-from studio.core.formats.json_fields import (
+from studio.core.contract.json_fields import (
     array_text,
     check_known,
     encode,
@@ -64,9 +60,15 @@ from studio.core.formats.json_fields import (
     text,
     typed,
 )
-from studio.core.formats.text import show_value
+from studio.core.contract.text import show_value
+from studio.core.document import Document
+from studio.core.errors import FormatError, StudioError
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.kinds import get_kind
+from studio.core.kinds.fobidoshi.formats import payload as fobidoshi_json
+from studio.core.kinds.mosaic.formats import payload as mosaic_json
+from studio.core.kinds.nonogram.formats import payload as nonogram_json
+from studio.core.kinds.nonogram.formats.grid import bad_cell_message, first_bad_cell
 from studio.core.puzzle import Puzzle
 
 TITLE = "Puzzle Studio document"

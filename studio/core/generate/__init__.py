@@ -14,8 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import fobidoshi, mosaic, nonogram
-from studio.core.generate.base import (
+from studio.core.contract.generation import (
     MAX_SIDE,
     MIN_SIDE,
     Generated,
@@ -26,6 +25,9 @@ from studio.core.generate.base import (
     size_name,
 )
 from studio.core.kinds import get_kind
+from studio.core.kinds.fobidoshi import generate as fobidoshi
+from studio.core.kinds.mosaic import generate as mosaic
+from studio.core.kinds.nonogram import generate as nonogram
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,14 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing import get_context
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import generate, resolved
-from studio.core.generate.base import (
+from studio.core.contract.generation import (
     Generated,
     GeneratorError,
     GeneratorOptions,
     check_seed,
     puzzle_seed,
 )
+from studio.core.generate import generate, resolved
 
 POOL_AFTER_SECONDS = 1.0
 """A batch moves to a process pool once the puzzles still wanted are expected to take this long

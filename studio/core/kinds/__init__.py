@@ -1,7 +1,9 @@
 """The registry of puzzle kinds (see :class:`studio.core.puzzle.KindSpec`)."""
 
 from studio.core.errors import StudioError
-from studio.core.kinds import fobidoshi, mosaic, nonogram
+from studio.core.kinds.fobidoshi import puzzle as fobidoshi
+from studio.core.kinds.mosaic import puzzle as mosaic
+from studio.core.kinds.nonogram import puzzle as nonogram
 from studio.core.puzzle import KindSpec
 
 KINDS: tuple[KindSpec, ...] = (nonogram.SPEC, mosaic.SPEC, fobidoshi.SPEC)

@@ -21,18 +21,19 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from studio.core.cancel import CancelToken
+from studio.core.contract.repairs import Repair, RepairResult
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.grid import BoolGrid
 from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.fobidoshi import repair as fobidoshi
+from studio.core.kinds.mosaic import repair as mosaic
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair.flips import flip_suggestions, repair_flips
+from studio.core.kinds.nonogram.repair.givens import given_suggestions, repair_givens
+from studio.core.kinds.nonogram.repair.search import VERIFY, Design, Search
+from studio.core.kinds.nonogram.repair.thesis import repair_thesis
 from studio.core.puzzle import Cell, Puzzle
-from studio.core.repair import fobidoshi, mosaic
-from studio.core.repair._result import Repair, RepairResult
-from studio.core.repair._search import VERIFY, Design, Search
-from studio.core.repair.flips import flip_suggestions, repair_flips
-from studio.core.repair.givens import given_suggestions, repair_givens
-from studio.core.repair.thesis import repair_thesis
 from studio.core.sat.analysis import Analysis, Status, rated
 
 __all__ = [

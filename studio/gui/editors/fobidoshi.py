@@ -23,8 +23,8 @@ from PySide6.QtGui import QAction
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.grid import cell_name
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.repair.fobidoshi import minimal_givens
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.repair import minimal_givens
 from studio.core.sat.analysis import Status
 from studio.gui.editors.base import Cell, KindEditor
 from studio.gui.editors.picture import cells_between

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.grid import BoolGrid, cell_name, cells_of
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_logic import NO_CLUE
-from studio.core.kinds.mosaic_minimal import Standard, minimal_clues
+from studio.core.kinds.mosaic.logic import NO_CLUE
+from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.gui.editors.base import Cell
 from studio.gui.editors.picture import PictureEditor
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
 from studio.core.errors import PuzzleError
 from studio.core.grid import BoolGrid, LineRef
-from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
-from studio.core.linesolve import format_clue
+from studio.core.kinds.nonogram.linesolve import format_clue
+from studio.core.kinds.nonogram.puzzle import Clue, Nonogram, parse_clue
 from studio.gui.editors.picture import PictureEditor
 from studio.render.grid import Layout
 from studio.render.nonogram import clue_depth, draw_clues

@@ -7,8 +7,8 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import ascii
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.formats import grid as ascii
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 
 HEART = "\n".join([".#.#.", "#####", ".###.", "..#.."]) + "\n"

@@ -10,7 +10,7 @@ import pytest
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.formats import read_text, studio_json
-from studio.core.kinds.fobidoshi import Fobidoshi
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 
 PUZZLE = Fobidoshi.from_rows(["-o-x", "o---", "----", "---o"])
 SOLUTION = np.array(

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import FORMATS, get_format, read_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 from tests.core.formats.strategies import given_cells, pictures
 

@@ -10,9 +10,10 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
-from studio.core.formats import janko, load, read_text, save
-from studio.core.kinds.fobidoshi import Fobidoshi
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.formats import load, read_text, save
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_params
 
 RECORDS = shared_params("fobidoshi")

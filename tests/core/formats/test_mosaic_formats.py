@@ -13,20 +13,13 @@ from hypothesis import strategies as st
 
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
-from studio.core.formats import (
-    FORMATS,
-    get_format,
-    load,
-    mosaic_grid,
-    read_text,
-    save,
-    studio_json,
-    tatham,
-    tatham_mosaic,
-)
+from studio.core.formats import FORMATS, get_format, load, read_text, save, studio_json
 from studio.core.grid import grid_from_text
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.mosaic.formats import grid as mosaic_grid
+from studio.core.kinds.mosaic.formats import tatham as tatham_mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.nonogram.formats import tatham
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import analyze
 from tests.conftest import shared_records
 from tests.core.formats.strategies import pictures

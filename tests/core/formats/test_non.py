@@ -8,9 +8,9 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import non
 from studio.core.grid import grid_from_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.formats import non
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_record, shared_records
 
 # db/webpbn/1.non of mikix/nonogram-db, byte for byte (Jan Wolter's "Dancer", CC-BY-3.0).

@@ -13,7 +13,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import FORMATS, format_for_path, get_format, load, read_text, save
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 
 PICTURE = np.array([[True, False, True], [True, False, False]])
 PICTURE_DOC = Document.from_picture("nonogram", PICTURE, title="t", author="a", notes="n")

@@ -6,8 +6,8 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import runs
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.formats import runs
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 
 # 3 columns, 2 rows:  #.#  /  #..

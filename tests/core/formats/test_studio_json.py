@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import read_text, studio_json
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 from tests.core.formats.strategies import nonograms_with_givens
 

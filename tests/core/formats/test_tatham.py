@@ -8,8 +8,8 @@ from hypothesis import given, settings
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import tatham
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.formats import tatham
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 from tests.core.formats.strategies import nonograms_with_givens
 

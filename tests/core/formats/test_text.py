@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from studio.core.contract import text
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.formats import webpbn
 from studio.core.grid import grid_from_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.formats import webpbn
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_record, shared_records
 
 # webpbn.com's export of puzzle #1 (Jan Wolter), as quoted in the test data of a PHP nonogram

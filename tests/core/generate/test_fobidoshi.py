@@ -8,15 +8,15 @@ import pytest
 
 from studio.core.cancel import CancelToken
 from studio.core.generate import GeneratorError, GeneratorOptions, generate
-from studio.core.generate.fobidoshi import (
+from studio.core.grid import FILLED, UNKNOWN, grid_to_text
+from studio.core.kinds.fobidoshi.generate import (
     STRATEGIES,
     closes_loop,
     connected_attempt,
     random_solution,
 )
-from studio.core.grid import FILLED, UNKNOWN, grid_to_text
-from studio.core.kinds.fobidoshi import BLANK, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import components, long_runs
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import components, long_runs
 from studio.core.sat.analysis import Status, analyze
 from tests.core.kinds.test_fobidoshi_brute import all_solutions
 

@@ -9,9 +9,9 @@ import pytest
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.generate import Generated, GeneratorOptions, generate, resolved
 from studio.core.grid import cells_of, unknown_grid
-from studio.core.kinds.mosaic import Mosaic, difficulty, picture_clues
-from studio.core.kinds.mosaic_logic import solve
-from studio.core.kinds.mosaic_minimal import Standard
+from studio.core.kinds.mosaic.logic import solve
+from studio.core.kinds.mosaic.minimal import Standard
+from studio.core.kinds.mosaic.puzzle import Mosaic, difficulty, picture_clues
 from studio.core.sat.analysis import Status, count_solutions
 
 

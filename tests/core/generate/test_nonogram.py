@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.contract.pictures import fill_empty_lines
 from studio.core.generate import (
     Generated,
     GeneratorError,
@@ -14,13 +15,12 @@ from studio.core.generate import (
     generate,
     puzzle_seed,
 )
-from studio.core.generate import nonogram as generator
 from studio.core.generate.batch import generate_batch
-from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
-from studio.core.generate.nonogram_pictures import fill_empty_lines
 from studio.core.grid import UNKNOWN, BoolGrid
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.linesolve import line_solve
+from studio.core.kinds.nonogram import generate as generator
+from studio.core.kinds.nonogram.generate import SCREEN, STRATEGIES, raw_picture
+from studio.core.kinds.nonogram.linesolve import line_solve
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 

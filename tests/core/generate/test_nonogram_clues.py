@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.core.generate.nonogram_clues import (
+from studio.core.grid import run_lengths
+from studio.core.kinds.nonogram.clue_stats import (
     CumulativeCounts,
     clue_stats_picture,
     load_statistics,
     place_runs,
     statistics_for,
 )
-from studio.core.grid import run_lengths
 from tests.conftest import SHARED
 
 THESIS = SHARED / "references" / "van-oers-2024-pattern-as-sat.txt"

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from studio.core.generate.nonogram_pictures import (
+from studio.core.contract.pictures import (
     density_picture,
     fill_empty_lines,
     smoothed_picture,

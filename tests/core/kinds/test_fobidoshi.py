@@ -12,9 +12,9 @@ import pytest
 from studio.core.errors import PuzzleError
 from studio.core.grid import EMPTY, FILLED, UNKNOWN
 from studio.core.kinds import get_kind
-from studio.core.kinds.fobidoshi import BLANK, CHARS, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import BARRIER, CUT, RUNS, next_step, propagate
-from studio.core.kinds.fobidoshi_search import Improvements, SearchResult, backtrack
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CHARS, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import BARRIER, CUT, RUNS, next_step, propagate
+from studio.core.kinds.fobidoshi.search import Improvements, SearchResult, backtrack
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.core.sat.cnf import CnfBuilder
 from tests.conftest import shared_params

@@ -11,9 +11,9 @@ import numpy.typing as npt
 import pytest
 
 from studio.core.grid import EMPTY, FILLED
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import probe
-from studio.core.kinds.fobidoshi_search import LOGIC, PLAIN, Improvements, backtrack
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import probe
+from studio.core.kinds.fobidoshi.search import LOGIC, PLAIN, Improvements, backtrack
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 
 Grids = npt.NDArray[np.bool_]

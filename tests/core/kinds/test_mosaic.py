@@ -14,9 +14,9 @@ from hypothesis.extra.numpy import arrays
 from studio.core.errors import PuzzleError
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text, unknown_grid, window_sum
 from studio.core.kinds import get_kind
-from studio.core.kinds.mosaic import MAX_CLUE, SPEC, Mosaic
-from studio.core.kinds.mosaic_cnf import ENCODINGS, Encoding, exactly
-from studio.core.kinds.mosaic_logic import NO_CLUE, MosaicDeduction, neighbourhood, solve
+from studio.core.kinds.mosaic.cnf import ENCODINGS, Encoding, exactly
+from studio.core.kinds.mosaic.logic import NO_CLUE, MosaicDeduction, neighbourhood, solve
+from studio.core.kinds.mosaic.puzzle import MAX_CLUE, SPEC, Mosaic
 from studio.core.puzzle import Deduction, DrawnPuzzle
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid

@@ -14,9 +14,9 @@ from hypothesis.extra.numpy import arrays
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError
 from studio.core.grid import cells_of, unknown_grid
-from studio.core.kinds.mosaic import Mosaic, picture_clues
-from studio.core.kinds.mosaic_logic import solve
-from studio.core.kinds.mosaic_minimal import STANDARDS, Standard, minimal_clues
+from studio.core.kinds.mosaic.logic import solve
+from studio.core.kinds.mosaic.minimal import STANDARDS, Standard, minimal_clues
+from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
 from studio.core.sat.analysis import count_solutions
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from studio.core.errors import PuzzleError
 from studio.core.grid import grid_from_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 from tests.conftest import shared_record
 

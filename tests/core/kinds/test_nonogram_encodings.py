@@ -13,11 +13,13 @@ from hypothesis import strategies as st
 
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text, grid_to_text, run_lengths, unknown_grid
-from studio.core.kinds import nonogram_cnf, nonogram_naive, nonogram_thesis
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.kinds.nonogram_encodings import ENCODINGS, with_encoding
-from studio.core.kinds.nonogram_naive import EncodingTooLarge, placement_count, placements
-from studio.core.linesolve import analyse_line
+from studio.core.kinds.nonogram import cnf as nonogram_cnf
+from studio.core.kinds.nonogram import naive_cnf as nonogram_naive
+from studio.core.kinds.nonogram import thesis_cnf as nonogram_thesis
+from studio.core.kinds.nonogram.encodings import ENCODINGS, with_encoding
+from studio.core.kinds.nonogram.linesolve import analyse_line
+from studio.core.kinds.nonogram.naive_cnf import EncodingTooLarge, placement_count, placements
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession

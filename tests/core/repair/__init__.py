@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from studio.core.grid import grid_from_text, run_lengths
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Cell
 
 

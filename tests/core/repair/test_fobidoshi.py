@@ -10,9 +10,9 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.repair import minimal_givens, repair, suggest
 from studio.core.repair import REPAIRERS, repair_document, suggest_repairs
-from studio.core.repair.fobidoshi import minimal_givens, repair, suggest
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_params
 from tests.core.kinds.test_fobidoshi_brute import all_solutions

@@ -11,8 +11,8 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import cells_of, grid_from_text, unknown_grid
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_logic import solve
+from studio.core.kinds.mosaic.logic import solve
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.repair import RepairResult, repair_document, repairs_for, suggest_repairs
 from studio.core.sat.analysis import Status, analyze, count_solutions
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import StudioError
 from studio.core.grid import cells_of, grid_from_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Cell
 from studio.core.repair import suggest
 from studio.core.sat.analysis import Status, analyze

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 
 from studio.core.grid import Axis, LineRef, cells_of, grid_from_text, grid_to_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair.thesis import Placement, choose_lines, thesis_step
 from studio.core.puzzle import Cell
 from studio.core.repair import repair
-from studio.core.repair.thesis import Placement, choose_lines, thesis_step
 from studio.core.sat.analysis import analyze
 from tests.core.repair import designs, solutions, variable_count
 

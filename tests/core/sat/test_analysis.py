@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken
 from studio.core.grid import grid_from_text, grid_to_text, run_lengths
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession

@@ -7,7 +7,7 @@ import pytest
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import unknown_grid
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.cnf import CHECK_EVERY, FALSE, TRUE, CnfBuilder
 
 
