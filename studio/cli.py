@@ -33,6 +33,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -50,11 +51,12 @@ from studio.core.generate import GENERATORS, GeneratorOptions, resolved
 from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
 from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram.encodings import ENCODINGS, with_encoding
-from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.encodings import ENCODINGS
+from studio.core.parallel import require_dask
 from studio.core.puzzle import Puzzle
 from studio.core.repair import REPAIRERS, RepairResult, repair_document
 from studio.core.sat.analysis import Analysis, Status, analyze, describe
+from studio.core.sat.batch import analysed, analyze_batch
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -178,18 +180,6 @@ def note(message: str) -> None:
 # Commands
 
 
-def analyse(document: Document, args: argparse.Namespace) -> Analysis:
-    """The analysis ``analyze`` and ``solve`` print: with ``--encoding`` other than the fast
-    one, the whole puzzle goes to SAT in that encoding (the line solver still rates it)."""
-    encoding = getattr(args, "encoding", "fast")
-    puzzle = document.puzzle
-    if encoding != "fast":
-        if not isinstance(puzzle, Nonogram):
-            raise StudioError(f"--encoding applies to nonograms, not to a {document.kind}")
-        puzzle = with_encoding(puzzle, encoding)
-    return analyze(puzzle, cancel=CancelToken(timeout=args.timeout), logic_first=encoding == "fast")
-
-
 def run_gui(args: argparse.Namespace) -> int:
     """``studio`` / ``studio gui [FILE]``: open the window; exit 1 if it cannot be loaded."""
     try:
@@ -279,28 +269,41 @@ def run_export_book(args: argparse.Namespace) -> int:
 
 
 def run_analyze(args: argparse.Namespace) -> int:
-    """``studio analyze``: one verdict (or JSON object) per good input, in input order."""
+    """``studio analyze``: one verdict (or JSON object) per good input, in input order, each
+    as soon as it is known (on a process pool or a Dask cluster once the batch proves long)."""
     several = len(args.inputs) > 1
+    readers = [
+        partial(read_input, argument, kind=args.kind, position=position if several else None)
+        for position, argument in enumerate(args.inputs, start=1)
+    ]
+    batch = analyze_batch(
+        readers,
+        encoding=args.encoding,
+        timeout=args.timeout,
+        jobs=args.jobs,
+        pool_after=args.pool_after,
+        scheduler=scheduler_address(args),
+    )
     status = EXIT_OK
-    for position, argument in enumerate(args.inputs, start=1):
-        try:
-            document = read_input(argument, kind=args.kind, position=position if several else None)
-        except StudioError as error:
-            report_error(error)
-            status = EXIT_BAD_INPUT
-            continue
-        analysis = analyse(document, args)
-        if args.json:
-            print(json_line(analysis_record(argument, document, analysis)), flush=True)
-        else:
-            print(f"{label(argument)}: {verdict(analysis)}", flush=True)
+    with progress_bar(len(readers), "analysing") as bar:
+        for argument, result in zip(args.inputs, batch, strict=True):
+            bar.update()
+            if isinstance(result, StudioError):
+                report_error(result)
+                status = EXIT_BAD_INPUT
+                continue
+            document, analysis = result
+            if args.json:
+                print(json_line(analysis_record(argument, document, analysis)), flush=True)
+            else:
+                print(f"{label(argument)}: {verdict(analysis)}", flush=True)
     return status
 
 
 def run_solve(args: argparse.Namespace) -> int:
     """``studio solve``: print one solution; say on stderr when it is not the only one."""
     document = read_input(args.input, kind=args.kind)
-    analysis = analyse(document, args)
+    analysis = analysed(document.puzzle, args.encoding, args.timeout)
     name = label(args.input)
     if analysis.solution is None:
         note(f"{name}: {verdict(analysis)}")
@@ -450,6 +453,7 @@ def repaired(
 
 def run_generate(args: argparse.Namespace) -> int:
     """``studio generate``: unique puzzles from a seed, written, printed or as JSON Lines."""
+    scheduler = scheduler_address(args)
     height, width = args.size
     options = resolved(
         GeneratorOptions(
@@ -470,7 +474,12 @@ def run_generate(args: argparse.Namespace) -> int:
     entries = []
     with progress_bar(args.count, "generating") as bar:
         for generated in generate_batch(
-            options, seed, args.count, jobs=args.jobs, pool_after=args.pool_after
+            options,
+            seed,
+            args.count,
+            jobs=args.jobs,
+            pool_after=args.pool_after,
+            scheduler=scheduler,
         ):
             bar.update()
             document = generated.document
@@ -494,6 +503,14 @@ def run_generate(args: argparse.Namespace) -> int:
             (book or Book(title=Path(args.book).name.split(".")[0])).added(*entries), args.book
         )
     return EXIT_OK
+
+
+def scheduler_address(args: argparse.Namespace) -> str | None:
+    """``--scheduler``, once Dask is known to be there to reach it."""
+    address: str | None = args.scheduler
+    if address is not None:
+        require_dask("--scheduler")
+    return address
 
 
 def progress_bar(total: int, what: str) -> tqdm[Any]:
@@ -661,13 +678,16 @@ Oers's Table 5.1), then repaired to a unique puzzle. A mosaic shows all the clue
 picture, then drops clues while it stays unique (or logic-solvable): a minimal clue set.
 Fobidoshi follows Heslenfeld's two generators (connected: a random connected solution;
 random-start: random givens), both checked by SAT. The same --seed gives the same puzzles; each
-JSON line carries the seed that reproduces that one puzzle alone.
+JSON line carries the seed that reproduces that one puzzle alone. A long batch moves to J
+processes, or with --scheduler runs on a Dask cluster (README: "Running batches on a
+cluster"): the same puzzles, in the same order, each printed as soon as it is made.
 
 examples:
   studio generate --size 20x20 --count 5 --line-solvable -o puzzles/
   studio generate --size 40x40 --strategy density --seed 7 --json
   studio generate --kind mosaic --size 30x30 --logic-solvable --book mosaics.book.json
-  studio generate --kind fobidoshi --size 10x10 --count 3"""
+  studio generate --kind fobidoshi --size 10x10 --count 3
+  studio generate --size 40x40 --count 1000 --seed 7 --json --scheduler tcp://HOST:8786"""
 
 _EXPORT_EPILOG = """\
 The puzzle as a solver gets it (clues, givens, an empty grid) or, with --solution, filled in.
@@ -703,10 +723,14 @@ status (unique, multiple, none, or unknown when the time limit stopped it), solu
 variable_cells_complete (false when the time limit cut the search short) and contradiction
 (the impossible line, or null).
 
+A long batch moves to J processes, or with --scheduler runs on a Dask cluster (README: "Running
+batches on a cluster"); the inputs are read here either way, and the output is the same.
+
 examples:
   studio analyze 5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1
   studio analyze --kind mosaic 5x5:b4442e5b2a5e2a1
-  studio analyze --json --timeout 5 puzzles/*.json fobidoshi/*.txt"""
+  studio analyze --json --timeout 5 puzzles/*.json fobidoshi/*.txt
+  studio analyze --json corpus/*.non --scheduler tcp://HOST:8786"""
 
 _SOLVE_EPILOG = """\
 Prints the solution as rows of # (filled) and . (empty). Exit status: 0 when a solution is
@@ -767,6 +791,32 @@ def _add_encoding(parser: _Parser) -> None:
     )
 
 
+def _add_batch(parser: _Parser, verb: str, results: str) -> None:
+    """--jobs, --pool-after and --scheduler: where a batch runs (its results are the same)."""
+    parser.add_argument(
+        "--jobs",
+        type=_count,
+        default=os.cpu_count() or 1,
+        metavar="J",
+        help=f"the most processes to {verb} on, used once the batch proves long; the {results} "
+        "are the same for any J (default: the number of CPUs)",
+    )
+    parser.add_argument(
+        "--pool-after",
+        type=_seconds,
+        default=POOL_AFTER_SECONDS,
+        metavar="SECONDS",
+        help=f"move to J processes once the rest is expected to take this long here "
+        f"(starting them costs about a second; default: {POOL_AFTER_SECONDS:g})",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help=f"{verb} on the Dask cluster of this scheduler instead, from the start (J and "
+        f"--pool-after do not apply; the {results} are the same); needs the cluster extra",
+    )
+
+
 def _count(text: str) -> int:
     if not (text.isdecimal() and int(text) >= 1):
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
@@ -805,6 +855,7 @@ def build_parser() -> _Parser:
     analyze_.add_argument("--json", action="store_true", help="print JSON Lines")
     _add_timeout(analyze_, " per input")
     _add_encoding(analyze_)
+    _add_batch(analyze_, "analyse", "results")
     analyze_.set_defaults(handler=run_analyze)
 
     solve = _subparser(commands, "solve", "print a solution", _SOLVE_EPILOG)
@@ -900,22 +951,7 @@ def build_parser() -> _Parser:
     generate_.add_argument(
         "--book", metavar="BOOK", help="add the puzzles to this book file (made if missing)"
     )
-    generate_.add_argument(
-        "--jobs",
-        type=_count,
-        default=os.cpu_count() or 1,
-        metavar="J",
-        help="the most processes to generate on, used once the batch proves long; the puzzles "
-        "are the same for any J (default: the number of CPUs)",
-    )
-    generate_.add_argument(
-        "--pool-after",
-        type=_seconds,
-        default=POOL_AFTER_SECONDS,
-        metavar="SECONDS",
-        help="move to J processes once the puzzles left are expected to take this long here "
-        f"(starting them costs about a second; default: {POOL_AFTER_SECONDS:g})",
-    )
+    _add_batch(generate_, "generate", "puzzles")
     generate_.add_argument("--json", action="store_true", help="print JSON Lines")
     generate_.add_argument("--format", type=_format, metavar="NAME", help=_FORMAT_NAMES)
     generate_.set_defaults(handler=run_generate)

@@ -28,6 +28,7 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
 from studio.core.sat.analysis import Status, analyze
 from tests.conftest import shared_record, shared_records
+from tests.dask_cluster import LocalDaskCluster
 
 # Tatham's generator made this one (../shared/data/nonogram, tatham:5x5-01): unique and
 # line-solvable, with this solution.
@@ -144,7 +145,8 @@ def test_gui_without_qt_is_one_error_line(
 
 
 def test_python_m_studio_analyzes_without_importing_qt(tmp_path: Path) -> None:
-    """The module entry point works, and a scripting command never loads PySide6."""
+    """The module entry point works, and a scripting command never loads PySide6, nor Dask
+    without --scheduler."""
     completed = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "studio", "analyze", "--json", GAME_ID],
         capture_output=True,
@@ -161,6 +163,7 @@ def test_python_m_studio_analyzes_without_importing_qt(tmp_path: Path) -> None:
     assert "studio.cli" in completed.stderr
     assert "PySide6" not in completed.stderr
     assert "shiboken6" not in completed.stderr
+    assert "distributed" not in completed.stderr
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -664,6 +667,76 @@ def test_jobs_do_not_change_the_batch(capsys: pytest.CaptureFixture[str]) -> Non
     one = [r["picture"] for r in json_lines(run(capsys, *argv)[1])]
     two = [r["picture"] for r in json_lines(run(capsys, *argv, "--jobs", "2")[1])]
     assert one == two
+
+
+# --- batches on a Dask cluster ----------------------------------------------------------------
+
+
+def timeless(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records without ``seconds``, the one field that depends on the run."""
+    return [{key: value for key, value in r.items() if key != "seconds"} for r in records]
+
+
+def test_generate_on_a_dask_cluster_makes_the_puzzles_of_the_local_run(
+    capsys: pytest.CaptureFixture[str], dask_cluster: LocalDaskCluster
+) -> None:
+    # Issue 15's check: a scheduler and two workers, as the README starts them.
+    argv = ("generate", "--size", "25x25", "--count", "12", "--seed", "77", "--json")
+    local = json_lines(run(capsys, *argv)[1])
+    status, out, err = run(capsys, *argv, "--scheduler", dask_cluster.address)
+    assert (status, err) == (0, "")
+    assert len(local) == 12
+    assert timeless(json_lines(out)) == timeless(local)
+
+
+def test_analyze_prints_the_same_on_processes_and_on_a_dask_cluster(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalDaskCluster
+) -> None:
+    mosaic = tmp_path / "mosaic.json"
+    formats.save(Document.from_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
+    inputs = [GAME_ID, "2x2:1/x", AMBIGUOUS, "gone.json", str(mosaic), IMPOSSIBLE]
+    here = run(capsys, "analyze", "--json", "--jobs", "1", *inputs)
+    assert here[0] == 2
+    assert [r["input"] for r in json_lines(here[1])] == [
+        GAME_ID,
+        AMBIGUOUS,
+        str(mosaic),
+        IMPOSSIBLE,
+    ]
+    assert len(here[2].splitlines()) == 2
+    for where in (["--jobs", "2", "--pool-after", "0"], ["--scheduler", dask_cluster.address]):
+        status, out, err = run(capsys, "analyze", "--json", *where, *inputs)
+        assert (status, err) == (2, here[2])
+        assert timeless(json_lines(out)) == timeless(json_lines(here[1]))
+
+
+def test_analyze_another_encoding_of_a_mosaic_is_a_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    mosaic = tmp_path / "mosaic.json"
+    formats.save(Document.from_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
+    status, out, err = run(
+        capsys, "analyze", "--json", "--encoding", "thesis", str(mosaic), GAME_ID
+    )
+    assert status == 2
+    assert [r["input"] for r in json_lines(out)] == [GAME_ID]
+    assert_one_error_line(err, "the thesis encoding applies to nonograms, not to a mosaic")
+
+
+@pytest.mark.parametrize("command", [["generate", "--size", "5x5"], ["analyze", GAME_ID]])
+def test_scheduler_without_dask_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
+    status, out, err = run(capsys, *command, "--scheduler", "tcp://127.0.0.1:8786")
+    assert (status, out) == (2, "")
+    assert err == "studio: error: --scheduler needs Dask: pip install 'puzzle-studio[cluster]'\n"
+
+
+def test_an_unreachable_scheduler_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "generate", "--size", "5x5", "--scheduler", "nonsense")
+    assert (status, out) == (2, "")
+    assert_one_error_line(err, "cannot reach the Dask scheduler at nonsense")
 
 
 def test_export_book_warns_about_ambiguous_puzzles(
