@@ -38,13 +38,13 @@ from typing import Any
 
 import numpy as np
 
+from studio.core.analysis_batch import analyze_batch
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.parallel import INSTALL_HINT
-from studio.core.sat.batch import analyze_batch
 
 BIG = 30  # from this side up, --big-count puzzles
 

@@ -43,7 +43,7 @@ from studio.core.contract.pictures import fill_empty_lines
 from studio.core.generate import GeneratorOptions, generate, puzzle_seed
 from studio.core.kinds.nonogram.generate import SCREEN, STRATEGIES, raw_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.repair import repair
+from studio.core.kinds.nonogram.repair import repair
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 SIZES = (5, 10, 15, 20, 25, 30, 35, 40)

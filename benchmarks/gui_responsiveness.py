@@ -29,6 +29,7 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from studio.core.document import Document
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.main_window import MainWindow
 
@@ -71,7 +72,7 @@ def main() -> None:
     rows = []
     for index in range(args.count):
         picture = rng.random((40, 40)) < 0.5
-        gap, delay, status = measure(window, Document.from_picture("nonogram", picture))
+        gap, delay, status = measure(window, document_of_picture("nonogram", picture))
         rows.append((f"random 40×40 #{index + 1}", gap, delay, status))
     if SHARED.exists():
         knotty = next(

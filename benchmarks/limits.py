@@ -38,20 +38,20 @@ _WORST = textwrap.dedent(
     import sys, threading, time
     import numpy as np
     from studio.core.cancel import CancelToken
-    from studio.core.document import Document
-    from studio.core.kinds import get_kind
+    from studio.core.kinds import document_of_picture, get_kind, new_document
     from studio.core.kinds.mosaic.puzzle import Mosaic
-    from studio.core.sat.analysis import analyze, describe
+    from studio.core.sat.analysis import analyze
+    from studio.core.verdict import describe
 
     kind, how, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    side = get_kind(kind).max_side
+    side = get_kind(kind).spec.max_side
     rng = np.random.default_rng(1)
     if kind == "nonogram":
-        puzzle = Document.from_picture(kind, rng.random((side, side)) < 0.5).puzzle
+        puzzle = document_of_picture(kind, rng.random((side, side)) < 0.5).puzzle
     elif kind == "mosaic":
         puzzle = Mosaic.from_picture(rng.random((side, side)) < 0.5, rng.random((side, side)) < 0.2)
     else:
-        puzzle = Document.blank(kind, (side, side)).puzzle
+        puzzle = new_document(kind, (side, side)).puzzle
     puzzle.validate()
     token = CancelToken(timeout=seconds if how == "time limit" else None)
     if how == "cancel":
@@ -170,8 +170,8 @@ def window_cases(folder: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
     from studio.core.book import Book, BookEntry
-    from studio.core.document import Document
     from studio.core.formats.book_json import save_book
+    from studio.core.kinds import document_of_picture
     from studio.gui.edited import Choice
     from studio.gui.main_window import MainWindow
 
@@ -182,7 +182,7 @@ def window_cases(folder: Path) -> None:
     save_book(
         Book(
             entries=tuple(
-                BookEntry(Document.from_picture("nonogram", p), solution=p) for p in pictures
+                BookEntry(document_of_picture("nonogram", p), solution=p) for p in pictures
             )
         ),
         book,

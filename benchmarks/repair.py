@@ -32,10 +32,11 @@ from pathlib import Path
 
 import numpy as np
 
+from studio.core.contract.repairs import VERIFY, RepairResult
 from studio.core.grid import BoolGrid
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair import repair
 from studio.core.pixelart import import_picture
-from studio.core.repair import VERIFY, RepairResult, repair
 from studio.core.sat.analysis import Status, analyze
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "pixelart"

@@ -41,22 +41,22 @@ from tqdm import tqdm
 
 import studio
 from studio.core import files, formats, pixelart
+from studio.core.analysis_batch import analysed, analyze_batch
 from studio.core.book import PAGE_SIZES, PER_PAGE, Book, entry_for
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats import Format
 from studio.core.formats.book_json import load_book, save_book
-from studio.core.generate import GENERATORS, GeneratorOptions, resolved
+from studio.core.generate import GeneratorOptions, resolved
 from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
 from studio.core.grid import cells_of, grid_to_text
-from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram.encodings import ENCODINGS
+from studio.core.kinds import KINDS, get_kind
 from studio.core.parallel import require_dask
 from studio.core.puzzle import Puzzle
-from studio.core.repair import REPAIRERS, RepairResult, repair_document
-from studio.core.sat.analysis import Analysis, Status, analyze, describe
-from studio.core.sat.batch import analysed, analyze_batch
+from studio.core.repair import RepairResult, repair_document
+from studio.core.sat.analysis import Analysis, Status, analyze
+from studio.core.verdict import describe
 
 EXIT_OK = 0
 EXIT_NO_SOLUTION = 1
@@ -650,10 +650,10 @@ def _threshold(text: str) -> int:
 
 _FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
 _REPAIR_STRATEGIES = "; ".join(
-    f"{kind}: {', '.join(repairs.strategies)}" for kind, repairs in REPAIRERS.items()
+    f"{kind.name}: {', '.join(kind.repairs.strategies)}" for kind in KINDS
 )
 _GENERATE_STRATEGIES = "; ".join(
-    f"{kind}: {', '.join(generator.strategies)}" for kind, generator in GENERATORS.items()
+    f"{kind.name}: {', '.join(kind.generator.strategies)}" for kind in KINDS
 )
 
 _REPAIR_EPILOG = f"""\
@@ -784,7 +784,7 @@ def _add_kind(parser: _Parser) -> None:
 def _add_encoding(parser: _Parser) -> None:
     parser.add_argument(
         "--encoding",
-        choices=tuple(ENCODINGS),
+        choices=("fast", *dict.fromkeys(name for kind in KINDS for name in kind.encodings)),
         default="fast",
         help="CNF encoding: fast (ours, after the line solver), or the thesis's thesis or naive "
         "(whole puzzle to SAT, for measurement); default: fast",

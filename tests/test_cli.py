@@ -24,6 +24,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book
 from studio.core.grid import grid_from_text, grid_to_text
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import DEFAULT_THRESHOLD
 from studio.core.sat.analysis import Status, analyze
@@ -231,7 +232,7 @@ def test_analyze_reads_every_nonogram_format(
 ) -> None:
     picture = grid_from_text(SOLUTION)
     path = tmp_path / f"puzzle.{format_name}"  # an unknown extension: the content decides
-    formats.save(Document.from_picture("nonogram", picture), path, format=format_name)
+    formats.save(document_of_picture("nonogram", picture), path, format=format_name)
     status, out, err = run(capsys, "analyze", "--json", str(path))
     assert (status, err) == (0, "")
     (record,) = json_lines(out)
@@ -241,7 +242,7 @@ def test_analyze_reads_every_nonogram_format(
 
 def test_analyze_json_keeps_input_order(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "p.json"
-    formats.save(Document.from_picture("nonogram", grid_from_text(["#."])), path)
+    formats.save(document_of_picture("nonogram", grid_from_text(["#."])), path)
     inputs = [AMBIGUOUS, str(path), IMPOSSIBLE, GAME_ID]
     status, out, _ = run(capsys, "analyze", "--json", *inputs)
     assert status == 0
@@ -429,7 +430,7 @@ def test_convert_grid_keeps_the_picture_of_a_document(
 ) -> None:
     """A document's own picture is written, even when its clues are ambiguous."""
     source = tmp_path / "diagonal.json"
-    formats.save(Document.from_picture("nonogram", grid_from_text(["#.", ".#"])), source)
+    formats.save(document_of_picture("nonogram", grid_from_text(["#.", ".#"])), source)
     assert run(capsys, "convert", str(source), "-o", "-", "--format", "ascii") == (
         0,
         "#.\n.#\n",
@@ -591,7 +592,7 @@ def test_repair_flips_writes_a_unique_document(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     source = tmp_path / "diagonal.json"
-    formats.save(Document.from_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
     target = tmp_path / "fixed.json"
     status, out, _ = run(capsys, "repair", str(source), "-o", str(target))
     assert status == 0
@@ -693,7 +694,7 @@ def test_analyze_prints_the_same_on_processes_and_on_a_dask_cluster(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalDaskCluster
 ) -> None:
     mosaic = tmp_path / "mosaic.json"
-    formats.save(Document.from_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
+    formats.save(document_of_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
     inputs = [GAME_ID, "2x2:1/x", AMBIGUOUS, "gone.json", str(mosaic), IMPOSSIBLE]
     here = run(capsys, "analyze", "--json", "--jobs", "1", *inputs)
     assert here[0] == 2
@@ -714,13 +715,13 @@ def test_analyze_another_encoding_of_a_mosaic_is_a_bad_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     mosaic = tmp_path / "mosaic.json"
-    formats.save(Document.from_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
+    formats.save(document_of_picture("mosaic", grid_from_text(["#.", ".#"])), mosaic)
     status, out, err = run(
         capsys, "analyze", "--json", "--encoding", "thesis", str(mosaic), GAME_ID
     )
     assert status == 2
     assert [r["input"] for r in json_lines(out)] == [GAME_ID]
-    assert_one_error_line(err, "the thesis encoding applies to nonograms, not to a mosaic")
+    assert_one_error_line(err, "a mosaic has no 'thesis' encoding; use fast")
 
 
 @pytest.mark.parametrize("command", [["generate", "--size", "5x5"], ["analyze", GAME_ID]])
@@ -744,7 +745,7 @@ def test_export_book_warns_about_ambiguous_puzzles(
 ) -> None:
     folder = tmp_path / "puzzles"
     folder.mkdir()
-    formats.save(Document.from_picture("nonogram", grid_from_text(["#.", ".#"])), folder / "d.json")
+    formats.save(document_of_picture("nonogram", grid_from_text(["#.", ".#"])), folder / "d.json")
     status, _, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "p.pdf"))
     assert status == 0
     assert err == "studio: warning: #1 d: has several solutions\n"

@@ -157,7 +157,7 @@ def test_running_out_of_memory_is_one_line(
     def greedy(*args: object, **kwargs: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr("studio.core.sat.batch.analyze", greedy)  # where analyze runs it
+    monkeypatch.setattr("studio.core.analysis_batch.analyze", greedy)  # where analyze runs it
     assert main(["analyze", "1x1:1/1"]) == 2
     assert capsys.readouterr().err == "studio: error: not enough memory for this input\n"
 

@@ -1,4 +1,8 @@
-"""A puzzle document: the puzzle, the designer's picture, and the metadata saved with it."""
+"""A puzzle document: the puzzle, the designer's picture, and the metadata saved with it.
+
+A document of a kind is made by the kind: :func:`studio.core.kinds.new_document` and
+:func:`studio.core.kinds.document_of_picture` find it by name.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
-from studio.core.kinds import get_kind
 from studio.core.puzzle import DrawnPuzzle, Puzzle
 
 
@@ -39,32 +41,6 @@ class Document:
                 )
             picture.setflags(write=False)
             object.__setattr__(self, "picture", picture)
-
-    @classmethod
-    def from_picture(cls, kind: str, picture: BoolGrid, **metadata: str) -> Document:
-        """A document of ``kind`` whose clues are made from ``picture``.
-
-        Raises:
-            StudioError: for an unknown kind, or one not drawn from a picture.
-        """
-        spec = get_kind(kind)
-        if spec.from_picture is None:
-            raise StudioError(f"a {spec.title.lower()} is not drawn from a picture")
-        return cls(spec.from_picture(picture), picture, **metadata)
-
-    @classmethod
-    def blank(cls, kind: str, shape: tuple[int, int]) -> Document:
-        """An empty puzzle of ``kind`` and ``(height, width)``: an empty picture for a drawn
-        kind.
-
-        Raises:
-            StudioError: for an unknown kind.
-        """
-        spec = get_kind(kind)
-        if spec.from_picture is not None:
-            return cls.from_picture(spec.name, np.zeros(shape, dtype=bool))
-        assert spec.blank is not None, f"kind {spec.name} has neither from_picture nor blank"
-        return cls(spec.blank(shape))
 
     @property
     def kind(self) -> str:

@@ -122,3 +122,10 @@ def mask_of(shape: tuple[int, int], cells: Iterable[tuple[int, int]]) -> BoolGri
         rows, cols = zip(*positions, strict=True)
         mask[list(rows), list(cols)] = True
     return mask
+
+
+def dilated(mask: BoolGrid, radius: int) -> BoolGrid:
+    """Cells within Chebyshev distance ``radius`` of a True cell of ``mask`` (same shape): the
+    mask dilated by a square of side ``2 * radius + 1``."""
+    grown: BoolGrid = window_sum(mask.astype(np.int32), (radius, radius)) > 0
+    return grown

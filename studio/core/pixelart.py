@@ -39,6 +39,7 @@ from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
+from studio.core.kinds import document_of_picture
 
 FORMATS: tuple[str, ...] = ("PNG", "GIF", "BMP", "XBM")
 """The Pillow formats :func:`open_image` reads; anything else is refused as unsupported."""
@@ -200,7 +201,7 @@ def import_document(
         StudioError: for a kind not drawn from a picture.
     """
     picture = import_picture(path, options)
-    return Document.from_picture(kind, picture, title=Path(path).stem)
+    return document_of_picture(kind, picture, title=Path(path).stem)
 
 
 def _check_pixel_count(image: Image.Image) -> None:

@@ -1,14 +1,15 @@
 """The Puzzle protocol: what every puzzle kind supplies.
 
-Modelled on Simon Tatham's ``struct game`` (DESIGN.md §2): one module per kind behind one small
-interface; the kinds are listed in :mod:`studio.core.kinds`. Analysis, uniqueness and variable
-fields are generic; they see a kind only through :class:`Puzzle`. Rule for implementers:
-anything that passes :meth:`Puzzle.validate` must never make another method raise.
+Modelled on Simon Tatham's ``struct game``: one package per kind behind one small interface;
+each kind declares itself once (:class:`studio.core.contract.kind.Kind`) and the registry
+:mod:`studio.core.kinds` lists the declarations. Analysis, uniqueness and variable fields are
+generic; they see a kind only through :class:`Puzzle`, and its words and limits through its
+:class:`KindSpec` (``puzzle.spec``). Rule for implementers: anything that passes
+:meth:`Puzzle.validate` must never make another method raise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -93,6 +94,9 @@ class Puzzle(Protocol):
     """One puzzle instance of some kind: clues and givens, no solving state."""
 
     kind: ClassVar[str]
+    """The kind's name, ``spec.name``."""
+    spec: ClassVar[KindSpec]
+    """The kind's identity, words and size limits."""
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -153,15 +157,11 @@ class DrawnPuzzle(Puzzle, Protocol):
 
 @dataclass(frozen=True)
 class KindSpec:
-    """A registered puzzle kind.
+    """What a kind is called and how large its puzzles may be: its puzzle class's ``spec``.
 
     Attributes:
         name: the identifier used in files and on the command line, e.g. ``"nonogram"``.
         title: the name shown to people.
-        from_picture: makes a puzzle whose intended solution is the given picture, for kinds
-            drawn from a picture; ``None`` for the others.
-        blank: makes an empty puzzle of a ``(height, width)``, for kinds not drawn from a
-            picture (a drawn kind's blank is the puzzle of an empty picture).
         aliases: other names people use for it (accepted by :func:`get_kind`).
         noun: the kind's name inside a sentence, e.g. ``"nonogram"``, ``"Fobidoshi"``.
         min_side: the fewest rows or columns a puzzle of this kind may have.
@@ -175,8 +175,6 @@ class KindSpec:
 
     name: str
     title: str
-    from_picture: Callable[[BoolGrid], Puzzle] | None = None
-    blank: Callable[[tuple[int, int]], Puzzle] | None = None
     aliases: tuple[str, ...] = field(default=())
     noun: str = ""
     min_side: int = 1

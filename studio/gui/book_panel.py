@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.book import BookEntry
-from studio.core.kinds import get_kind
 from studio.gui.book_model import BookModel
 from studio.render.export import thumbnail
 
@@ -48,7 +47,7 @@ _ENTRY = Qt.ItemDataRole.UserRole
 def entry_text(number: int, title: str, entry: BookEntry) -> str:
     """Two lines for the list: number and title; size, kind and difficulty, or the warning."""
     height, width = entry.document.puzzle.shape
-    kind = get_kind(entry.document.kind).title
+    kind = entry.document.puzzle.spec.title
     verdict = f"⚠ {entry.warning}" if entry.warning is not None else entry.stars or "unique"
     return f"{number}. {title}\n{width}×{height} {kind} · {verdict}"
 

@@ -60,8 +60,8 @@ class NewPuzzleDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New puzzle")
         self.kind_box = QComboBox()
-        for spec in KINDS:
-            self.kind_box.addItem(spec.title, spec.name)
+        for declared in KINDS:
+            self.kind_box.addItem(declared.spec.title, declared.name)
         self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(kind)))
         self.width_box = _spin_box(width)
         self.height_box = _spin_box(height)
@@ -86,7 +86,7 @@ class NewPuzzleDialog(QDialog):
         return self.height_box.value(), self.width_box.value()
 
     def _limit_sides(self) -> None:
-        smallest = get_kind(self.kind()).min_side
+        smallest = get_kind(self.kind()).spec.min_side
         self.width_box.setMinimum(smallest)
         self.height_box.setMinimum(smallest)
 
@@ -133,9 +133,9 @@ class ImportImageDialog(QDialog):
         threshold_row.addWidget(self.threshold_value)
 
         self.kind_box = QComboBox()
-        for spec in KINDS:
-            if spec.from_picture is not None:
-                self.kind_box.addItem(spec.title, spec.name)
+        for declared in KINDS:
+            if declared.drawn:
+                self.kind_box.addItem(declared.spec.title, declared.name)
         self.invert = QCheckBox("&Invert (fill the light pixels)")
         self.scale = QCheckBox("&Scale to")
         self.width_box = _spin_box(min(width, MAX_SIDE))

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import GENERATORS, MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
+from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
 from studio.core.generate.batch import generate_batch
-from studio.core.kinds import get_kind
+from studio.core.kinds import KINDS, get_kind
 from studio.gui.workers import Batch, Progress
 
 MAX_WINDOWS = 20
@@ -57,8 +57,8 @@ class GenerateDialog(QDialog):
         self.width_box = _spin(MIN_SIDE, MAX_SIDE, 15)
         self.height_box = _spin(MIN_SIDE, MAX_SIDE, 15)
         self.kind = QComboBox()
-        for name in GENERATORS:
-            self.kind.addItem(get_kind(name).title, name)
+        for kind in KINDS:
+            self.kind.addItem(kind.spec.title, kind.name)
         self.strategy = QComboBox()
         self.kind.currentIndexChanged.connect(self._fill_strategies)
         self.strategy.currentIndexChanged.connect(self._enable_density)
@@ -132,16 +132,16 @@ class GenerateDialog(QDialog):
     def _fill_strategies(self) -> None:
         """The kind's strategies, its smallest size, and its logic."""
         kind = str(self.kind.currentData())
-        self.logic_solvable.setToolTip(f"No guessing needed: {get_kind(kind).logic} alone")
+        self.logic_solvable.setToolTip(f"No guessing needed: {get_kind(kind).spec.logic} alone")
         self.strategy.clear()
-        for name in GENERATORS[kind].strategies:
+        for name in get_kind(kind).generator.strategies:
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
         for side in (self.width_box, self.height_box):
-            side.setMinimum(max(MIN_SIDE, get_kind(kind).min_side))
+            side.setMinimum(max(MIN_SIDE, get_kind(kind).spec.min_side))
 
     def _enable_density(self) -> None:
         """Density only for the strategies that read it."""
-        generator = GENERATORS[str(self.kind.currentData())]
+        generator = get_kind(str(self.kind.currentData())).generator
         self.density.setEnabled(self.strategy.currentData() in generator.density_strategies)
 
     def start(self) -> None:

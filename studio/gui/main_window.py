@@ -37,12 +37,13 @@ from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.generate import Generated
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, mask_of
-from studio.core.kinds import get_kind
+from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair, repair_document, suggest_repairs
-from studio.core.sat.analysis import Analysis, Status, describe
+from studio.core.sat.analysis import Analysis, Status
+from studio.core.verdict import describe
 from studio.gui.analysis import (
     DEBOUNCE_MS,
     DEFAULT_TIME_LIMIT,
@@ -77,7 +78,7 @@ EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAG
 
 def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
     """An empty puzzle of ``kind``, ``height`` × ``width`` cells."""
-    return Document.blank(kind, (height, width))
+    return new_document(kind, (height, width))
 
 
 _WINDOWS: set[MainWindow] = set()
@@ -403,7 +404,7 @@ class MainWindow(QMainWindow):
         hint = puzzle.hint(known)
         if hint is None:
             solved = not bool(np.any(known == UNKNOWN))
-            logic = get_kind(puzzle.kind).logic
+            logic = puzzle.spec.logic
             self.show_message(
                 f"Solved: {logic} decides every cell"
                 if solved
@@ -506,7 +507,7 @@ class MainWindow(QMainWindow):
         picture = dialog.picture()
         if picture is None:
             return False
-        document = Document.from_picture(dialog.kind(), picture, title=path.stem)
+        document = document_of_picture(dialog.kind(), picture, title=path.stem)
         self.model.load(document, name=path.stem)
         self.model.undo_stack.resetClean()  # an imported picture is unsaved work
         self.settings.add_recent_file(path)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
-from studio.core.repair import REPAIRERS, Repair
+from studio.core.repair import Repair
 
 STRATEGY_TITLES = {
     "flips": "Flip cells",
@@ -95,10 +95,9 @@ class RepairPanel(QWidget):
         if kind == self.kind:
             return
         self.kind = kind
-        self.line_solvable.setText(f"and {get_kind(kind).logic_solvable}")
+        self.line_solvable.setText(f"and {get_kind(kind).spec.logic_solvable}")
         self.strategy.clear()
-        strategies = REPAIRERS[kind].strategies if kind in REPAIRERS else ()
-        for name in strategies:
+        for name in get_kind(kind).repairs.strategies:
             if name in STRATEGY_TITLES:  # the others are kept for comparison, not offered
                 self.strategy.addItem(STRATEGY_TITLES[name], name)
 

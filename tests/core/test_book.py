@@ -9,10 +9,11 @@ from studio.core.book import Book, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 
-UNIQUE = Document.from_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
-AMBIGUOUS = Document.from_picture("nonogram", grid_from_text(["#.", ".#"]), title="Diagonal")
+UNIQUE = document_of_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
+AMBIGUOUS = document_of_picture("nonogram", grid_from_text(["#.", ".#"]), title="Diagonal")
 CLUES_ONLY = Document(Nonogram([(1,), (2,)], [(1,), (2,)]))
 
 

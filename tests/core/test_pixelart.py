@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
-from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
+from studio.core.kinds import document_of_picture
 from studio.core.pixelart import (
     DEFAULT_THRESHOLD,
     MAX_IMAGE_PIXELS,
@@ -417,7 +417,7 @@ def test_import_document_is_a_nonogram_titled_by_the_stem(tmp_path: Path) -> Non
     rows = [".#.#.", "#####", ".###.", "..#.."]
     Image.fromarray(np.where(grid(*rows), 0, 255).astype(np.uint8), "L").save(path)
     document = import_document(path)
-    assert document == Document.from_picture("nonogram", grid(*rows), title="little heart.v2")
+    assert document == document_of_picture("nonogram", grid(*rows), title="little heart.v2")
     assert document.kind == "nonogram"
 
 

@@ -18,6 +18,7 @@ from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book, save_book
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.sat.analysis import Status
 from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
@@ -33,7 +34,7 @@ DIAGONAL = grid_from_text(["#....", ".#...", ".....", ".....", "....."])
 
 
 def document(picture: np.ndarray, title: str) -> Document:
-    return Document.from_picture("nonogram", picture, title=title)
+    return document_of_picture("nonogram", picture, title=title)
 
 
 def add_current(qtbot: QtBot, window: MainWindow) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry
-from studio.core.document import Document
+from studio.core.kinds import document_of_picture
 from studio.gui import book_panel
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import THUMBNAIL, BookPanel
@@ -18,7 +18,7 @@ from studio.gui.book_panel import THUMBNAIL, BookPanel
 def entry(title: str, filled: tuple[int, int]) -> BookEntry:
     picture = np.zeros((3, 3), dtype=bool)
     picture[filled] = True
-    return BookEntry(Document.from_picture("nonogram", picture), title, picture, "unique", 1)
+    return BookEntry(document_of_picture("nonogram", picture), title, picture, "unique", 1)
 
 
 def panel_with(qtbot: QtBot, *titles: str) -> BookPanel:

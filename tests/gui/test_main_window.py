@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
-from studio.core.kinds import get_kind
+from studio.core.kinds import document_of_picture, get_kind
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
@@ -358,7 +358,7 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
 
 def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["###", "#..", "##."])
-    window = open_window(Document.from_picture("nonogram", picture))
+    window = open_window(document_of_picture("nonogram", picture))
     qtbot.keyClick(window, Qt.Key.Key_H)
     assert window.view.hints is not None
     message = window.statusBar().currentMessage()
@@ -486,7 +486,7 @@ def test_export_the_puzzle_and_its_solution_as_images(
         )
 
     picture = grid_from_text(["###", "#..", "##."])
-    window = open_window(Document.from_picture("nonogram", picture, title="L"))
+    window = open_window(document_of_picture("nonogram", picture, title="L"))
     window.ask_export_path = lambda solution: (
         tmp_path
         / (  # type: ignore[method-assign]
@@ -509,10 +509,10 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     qtbot.addWidget(dialog)
     dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
     dialog.strategy.setCurrentIndex(dialog.strategy.findData(strategy))
-    assert get_kind(kind).logic in dialog.logic_solvable.toolTip()
+    assert get_kind(kind).spec.logic in dialog.logic_solvable.toolTip()
     assert dialog.density.isEnabled() == (kind == "mosaic"), "Fobidoshi has no density"
     dialog.width_box.setValue(2)
-    assert dialog.width_box.value() == max(2, get_kind(kind).min_side)  # Fobidoshi: 4
+    assert dialog.width_box.value() == max(2, get_kind(kind).spec.min_side)  # Fobidoshi: 4
     dialog.width_box.setValue(6)
     dialog.height_box.setValue(6)
     dialog.seed.setValue(3)
@@ -520,7 +520,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     (generated,) = blocker.args[0]
     assert generated.document.kind == kind
-    assert generated.document.title == f"{get_kind(kind).title} 6×6 #{generated.seed}"
+    assert generated.document.title == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2
@@ -529,7 +529,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
 def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     qtbot: QtBot, open_window
 ) -> None:
-    window = open_window(Document.from_picture("nonogram", grid_from_text(["#.", ".#", "##"])))
+    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#", "##"])))
     panel = window.repair_panel
     before = panel.summary.text()
     assert not panel.repair_all_button.isEnabled(), "a unique puzzle has nothing to repair"
@@ -545,7 +545,7 @@ def test_an_export_that_cannot_be_written_is_not_claimed(
     qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a full disk the window said "Exported" over a 0-byte file."""
-    window = open_window(Document.from_picture("nonogram", grid_from_text(["#.", ".#"])))
+    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#"])))
     target = tmp_path / "puzzle.png"
     target.write_bytes(b"the old picture")
     errors: list[tuple[str, str]] = []

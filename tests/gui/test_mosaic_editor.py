@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import grid_from_text, unknown_grid, window_sum
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.mosaic.logic import NO_CLUE, solve
 from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
@@ -114,7 +115,7 @@ def test_painting_updates_the_clues_in_the_cells(qtbot: QtBot, open_window) -> N
 
 
 def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     click(qtbot, window, (1, 1), CTRL)
     assert not shown(window)[1, 1]
     assert int(shown(window).sum()) == PICTURE.size - 1
@@ -130,7 +131,7 @@ def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_wind
 
 
 def test_the_clue_tool_toggles_clues_with_a_plain_click(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     puzzle_menu_action(window, "Clue Tool")()
     click(qtbot, window, (0, 0))
     assert not shown(window)[0, 0]
@@ -160,7 +161,7 @@ def test_cells_no_clue_reaches_are_tinted_variable(qtbot: QtBot, open_window) ->
 
 
 def test_hidden_clues_are_drawn_faint_on_the_canvas(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     click(qtbot, window, (1, 3), CTRL)  # an empty cell: its clue, 2, is drawn faint
     image = window.view.canvas.grab().toImage()
     cell = window.view.cell
@@ -180,7 +181,7 @@ def test_hidden_clues_are_drawn_faint_on_the_canvas(qtbot: QtBot, open_window) -
 def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
     qtbot: QtBot, open_window
 ) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     assert brute_solutions(window.model.document.puzzle) == 1
     choose_standard(window, "Unique")  # PICTURE needs clue pairs: one clue at a time falls short
     with (
@@ -220,7 +221,7 @@ def choose_standard(window: MainWindow, title: str) -> None:
 
 def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["....", "...#", "#.##"])
-    window = open_window(Document.from_picture("mosaic", picture))
+    window = open_window(document_of_picture("mosaic", picture))
     choose_standard(window, "One clue at a time")
     with (
         qtbot.waitSignal(window.analysis.finished, timeout=20_000),
@@ -237,7 +238,7 @@ def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, o
 
 
 def test_minimal_clues_says_when_even_all_clues_fall_short(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))  # needs clue pairs
+    window = open_window(document_of_picture("mosaic", PICTURE))  # needs clue pairs
     choose_standard(window, "One clue at a time")
     before = window.model.document
     with qtbot.waitSignal(window.changes.finished, timeout=20_000):
@@ -299,12 +300,12 @@ def test_a_clue_cannot_be_shown_without_a_picture_to_count(qtbot: QtBot, open_wi
 
 
 def test_the_puzzle_menu_follows_the_kind(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     puzzle_menu_action(window, "Show All Clues")()  # every clue is shown already
     assert window.statusBar().currentMessage() == "Every clue is shown already"
     assert window.model.undo_stack.count() == 0
     with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
-        window.model.load(Document.from_picture("nonogram", PICTURE))
+        window.model.load(document_of_picture("nonogram", PICTURE))
     assert isinstance(window.model.document.puzzle, Nonogram)
     assert not isinstance(window.view.editor, MosaicEditor)
     puzzle_menu_action(window, "No commands for this kind")

@@ -13,11 +13,11 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import load_book
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
+from studio.core.kinds import document_of_picture
 from studio.core.sat.analysis import Status, analyze
 from studio.render.book import (
     DPI,
@@ -125,7 +125,7 @@ def test_automatic_layout_gives_a_large_puzzle_a_page_of_its_own(
 
     def entry(side: int) -> BookEntry:
         picture = rng.random((side, side)) < 0.5
-        document = Document.from_picture("nonogram", picture)
+        document = document_of_picture("nonogram", picture)
         return BookEntry(document, solution=picture, status="unique")
 
     entries = (*(entry(10) for _ in range(7)), entry(30), entry(10))
@@ -155,7 +155,7 @@ def test_the_sample_book_is_unique_and_prints_on_six_a4_pages(qtbot: QtBot, tmp_
 def test_solutions_are_paged_by_their_grids_alone(qtbot: QtBot) -> None:
     # Stripes: every row clue is fifteen 1s deep, which the solutions at the back never show.
     stripes = np.tile(np.arange(30) % 2 == 0, (30, 1))
-    document = Document.from_picture("nonogram", stripes)
+    document = document_of_picture("nonogram", stripes)
     entries = [entry_for(document)] * 12
     body = QRectF(0, 0, 180 / 25.4 * DPI, 267 / 25.4 * DPI)  # A4 less 15 mm margins
     label = 3 / 25.4 * DPI

@@ -11,13 +11,13 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.render.export import draw_puzzle, export_image, extent, thumbnail
 
 PICTURE = grid_from_text(["##..#", "#...#", ".###."])
-DOCUMENT = Document.from_picture("nonogram", PICTURE, title="Test")
+DOCUMENT = document_of_picture("nonogram", PICTURE, title="Test")
 
 
 def render(qtbot: QtBot, solution: np.ndarray | None) -> tuple[QImage, QRectF]:

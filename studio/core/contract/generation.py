@@ -1,18 +1,21 @@
-"""What every generator shares: options, results, seeds (DESIGN.md §3, "Generators").
+"""What every generator shares: options, results, seeds (docs/algorithms.md, "Generators").
 
-Each kind's generator (:mod:`.nonogram`, ...) implements ``generate(options, seed, cancel)``;
+Each kind's generator (e.g. :mod:`studio.core.kinds.nonogram.generate`) implements
+``generate(options, seed, cancel)`` and its declaration lists it as a :class:`KindGenerator`;
 :mod:`studio.core.generate` picks it by ``options.kind``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.kinds import get_kind
+from studio.core.puzzle import KindSpec
 from studio.core.sat.analysis import Analysis, Status
 
 MIN_SIDE, MAX_SIDE = 2, 100
@@ -122,7 +125,17 @@ def size_name(shape: tuple[int, int]) -> str:
     return f"{shape[1]}×{shape[0]}"
 
 
-def generated_title(options: GeneratorOptions, seed: int) -> str:
+def generated_title(spec: KindSpec, options: GeneratorOptions, seed: int) -> str:
     """The title of a generated puzzle, e.g. ``"Mosaic 10×10 #42"``: its kind, size and the seed
     that makes it again."""
-    return f"{get_kind(options.kind).title} {size_name(options.shape)} #{seed}"
+    return f"{spec.title} {size_name(options.shape)} #{seed}"
+
+
+@dataclass(frozen=True)
+class KindGenerator:
+    """One kind's generator: its strategies (the first is the default), the function, and the
+    strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
+
+    strategies: tuple[str, ...]
+    generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
+    density_strategies: tuple[str, ...] = ()

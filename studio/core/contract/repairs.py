@@ -1,15 +1,20 @@
-"""What a repair hands back, for any kind: one verified change (:class:`Repair`) or a whole
-run (:class:`RepairResult`)."""
+"""Repairs, for any kind: what a repair hands back (one verified change, :class:`Repair`, or a
+whole run, :class:`RepairResult`), what a kind declares (:class:`KindRepairs`), and the helpers
+every repair search shares (:func:`exact_analysis`, :func:`tie_order`, :func:`flipped`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+import numpy as np
+
+from studio.core.cancel import CancelToken, Stopped
+from studio.core.document import Document
 from studio.core.grid import BoolGrid
-from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Puzzle
-from studio.core.sat.analysis import Analysis, Status
+from studio.core.sat.analysis import Analysis, Status, analyze
 
 P = TypeVar("P", bound=Puzzle, covariant=True)
 
@@ -62,7 +67,7 @@ class Repair(Generic[P]):
         if self.flips:
             parts.append(f"flip {_count(len(self.flips), 'cell')}")
         if self.givens:
-            parts.append(f"add {_count(len(self.givens), get_kind(self.puzzle.kind).given)}")
+            parts.append(f"add {_count(len(self.givens), self.puzzle.spec.given)}")
         return f"{' and '.join(parts) or 'no change'} → {_outcome(self.analysis)}"
 
 
@@ -96,5 +101,69 @@ class RepairResult(Generic[P]):
         ``"0 cells changed, 4 givens → unique"``."""
         changes = [_count(len(self.changed_cells), "cell") + " changed"]
         if self.givens:
-            changes.append(_count(len(self.givens), get_kind(self.puzzle.kind).given))
+            changes.append(_count(len(self.givens), self.puzzle.spec.given))
         return f"{', '.join(changes)} → {_outcome(self.analysis)}"
+
+
+@dataclass(frozen=True)
+class KindRepairs:
+    """One kind's repairs.
+
+    Attributes:
+        strategies: the names :func:`studio.core.repair.repair_document` takes; the first is the
+            default.
+        repair: ``(document, reference, strategy, logic_solvable, rng, cancel)`` -> result.
+        suggest: ``(document, reference, analysis, limit, cancel)`` -> ranked repairs.
+    """
+
+    strategies: tuple[str, ...]
+    repair: Callable[
+        [
+            Document,
+            BoolGrid | None,
+            str,
+            bool,
+            np.random.Generator | None,
+            CancelToken | None,
+        ],
+        RepairResult[Puzzle],
+    ]
+    suggest: Callable[
+        [Document, BoolGrid | None, Analysis, int, CancelToken | None], Sequence[Repair[Puzzle]]
+    ]
+
+
+#: Candidates verified by exact analysis per round (the best by the line-solver proxy).
+VERIFY = 12
+
+
+def exact_analysis(
+    puzzle: Puzzle, cancel: CancelToken | None, limit: int | None = None
+) -> Analysis:
+    """Exact analysis, unrated, of a repair's candidate, or one cut short as soon as more than
+    ``limit`` variable fields are found (``stop_reason == "limit"``).
+
+    Raises:
+        Stopped: when cancelled or out of time (a repair never goes on from a partial
+            analysis).
+    """
+    # Candidates are compared by their variable fields; only the result gets rated.
+    analysis = analyze(puzzle, cancel=cancel, rate=False, variable_limit=limit)
+    if not analysis.complete and analysis.stop_reason != "limit":
+        raise Stopped(analysis.stop_reason or "cancelled")
+    return analysis
+
+
+def tie_order(count: int, rng: np.random.Generator | None) -> list[int]:
+    """The rank of each of ``count`` equally good candidates: random from ``rng``, else their
+    own order."""
+    return list(range(count)) if rng is None else rng.permutation(count).tolist()
+
+
+def flipped(picture: BoolGrid, cells: Iterable[Cell]) -> BoolGrid:
+    """A read-only copy of ``picture`` with ``cells`` toggled."""
+    result = np.array(picture, dtype=bool)
+    for r, c in cells:
+        result[r, c] = not result[r, c]
+    result.setflags(write=False)
+    return result

@@ -1,54 +1,23 @@
-"""Helpers the text formats share: clue checking, number scanning, positions in the text.
+"""Helpers the text formats of every kind share: number scanning, positions in the text, values
+shown in messages, metadata lines, and the scanners of clue texts and Tatham game IDs.
 
-Each rule about what a clue may hold, or how a position is reported, exists once here.
+Each rule about how a position is reported exists once here.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.grid import BoolGrid
-from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
+from studio.core.grid import EMPTY_CHAR, FILLED_CHAR
+from studio.core.puzzle import KindSpec
 
 # A number with more digits than this cannot be a run length of any grid we could hold; the cap
 # also keeps int() clear of Python's limit on converting very long digit strings.
 MAX_DIGITS = 9
 DIGITS = frozenset("0123456789")
-
-
-class ClueError(ValueError):
-    """A clue that is not a list of positive integers; ``index`` is the offending entry."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
-
-
-def clue_from_values(values: Sequence[object]) -> Clue:
-    """One line's clue from the run lengths a file holds: positive integers, or ``[0]`` alone.
-
-    ``[0]`` (and ``[]``) mean an empty line. Booleans and floats are refused, although Python
-    would take ``True`` for 1 and ``int(2.0)`` for 2: a file holding them is not well made.
-
-    Raises:
-        ClueError: naming the first entry that is not a positive integer.
-    """
-    runs: list[int] = []
-    for index, value in enumerate(values):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ClueError(index, f"expected a positive integer, found {show_value(value)}")
-        runs.append(value)
-    if runs == [0]:
-        return ()
-    if 0 in runs:
-        raise ClueError(runs.index(0), "expected a positive integer, found 0")
-    return tuple(runs)
 
 
 def show_value(value: object) -> str:
@@ -88,41 +57,6 @@ def position(text: str, offset: int) -> tuple[int, int]:
 def describe_char(text: str, offset: int) -> str:
     """The character at ``offset`` for an error message, or "the end of the text"."""
     return repr(text[offset]) if offset < len(text) else "the end of the text"
-
-
-def nonogram_of(document: Document, format_title: str, *, givens: bool = False) -> Nonogram:
-    """The document's nonogram, for a writer of a nonogram-only format.
-
-    Args:
-        document: the document to write.
-        format_title: the format's name for messages.
-        givens: True if the format holds given cells; otherwise a puzzle with givens is refused
-            (dropping them would change the puzzle).
-
-    Raises:
-        FormatError: if the document holds another kind of puzzle, or givens the format cannot
-            hold.
-    """
-    if not isinstance(document.puzzle, Nonogram):
-        raise FormatError(f"the {format_title} format holds nonograms, not {document.kind}")
-    count = len(document.puzzle.givens)
-    if count and not givens:
-        cells = "cell" if count == 1 else "cells"
-        raise FormatError(
-            f"the {format_title} format cannot hold given cells, and this puzzle has {count} "
-            f"given {cells}; save it as a Puzzle Studio document or a Tatham game ID"
-        )
-    return document.puzzle
-
-
-def picture_mismatch(puzzle: Nonogram, picture: BoolGrid) -> str | None:
-    """Why ``picture`` (bool ``(height, width)``, the puzzle's shape) does not solve ``puzzle``'s
-    clues, e.g. ``"row 3 has runs 2 1, its clue is 3"``; ``None`` if it does.
-
-    For formats that hold both the clues and the solution: the two must agree.
-    """
-    violations = puzzle.check(picture)
-    return violations[0].message if violations else None
 
 
 def notes_lines(notes: str, keys: Sequence[str]) -> list[tuple[str | None, str]]:
@@ -173,15 +107,6 @@ class Scanner:
             self.fail(str(error))
         return value
 
-    def clue(self, starts: Sequence[int], values: Sequence[int]) -> Clue:
-        """The clue of run lengths ``values`` read at offsets ``starts``; errors point at the
-        offending entry."""
-        try:
-            return clue_from_values(values)
-        except ClueError as error:
-            self.offset = starts[error.index]
-            self.fail(error.message)
-
     def unexpected(self, expected: str) -> NoReturn:
         self.fail(f"{expected}, found {describe_char(self.text, self.offset)}")
 
@@ -203,8 +128,8 @@ class GameIdScanner(Scanner):
     def __init__(self, text: str) -> None:
         super().__init__(text.rstrip(), len(text) - len(text.lstrip()))
 
-    def size(self, kind: str) -> tuple[int, int]:
-        """``(width, height)`` from ``WxH`` or ``N``, for a puzzle of ``kind``.
+    def size(self, spec: KindSpec) -> tuple[int, int]:
+        """``(width, height)`` from ``WxH`` or ``N``, for a puzzle of the kind ``spec``.
 
         Raises:
             FormatError: at the first character that does not fit, or for a side below 1.
@@ -222,5 +147,76 @@ class GameIdScanner(Scanner):
         if width < 1 or height < 1:
             self.offset = start
             self.fail(f"the size must be at least 1x1, found {width}x{height}")
-        get_kind(kind).check_shape((height, width))
+        spec.check_shape((height, width))
         return width, height
+
+
+# Text grids: a puzzle or a picture as rows of characters ---------------------------------------
+
+COMMENT = ";"
+"""A line of a text grid whose first non-blank character is this is a comment."""
+_PICTURE_CELLS = frozenset((FILLED_CHAR, EMPTY_CHAR))
+
+
+def first_bad_cell(row: str) -> int | None:
+    """The 0-based index of the first character of ``row`` that is not ``#`` or ``.``."""
+    return next((i for i, char in enumerate(row) if char not in _PICTURE_CELLS), None)
+
+
+def bad_cell_message(char: str) -> str:
+    return f"expected {FILLED_CHAR!r} or {EMPTY_CHAR!r}, found {char!r}"
+
+
+def checked_rows(
+    text: str,
+    spec: KindSpec,
+    cells: str,
+    first_bad: Callable[[str], int | None],
+    bad_message: Callable[[str], str],
+) -> list[str]:
+    """The rows of the grid of a puzzle of the kind ``spec`` in ``text`` (see
+    :func:`grid_lines`), each checked: every character a cell (``first_bad(row)`` gives the
+    index of the first that is not, ``bad_message(char)`` what to say of it) and as many as in
+    the first row.
+
+    Raises:
+        FormatError: at the first bad character, or the first row of another width; when there
+            is no grid, saying it expected ``cells`` (e.g. ``"rows of '#' and '.'"``).
+        PuzzleError: for more rows or columns than the kind allows, found before any cell is
+            read (a 7 MB row would otherwise take a minute to become clues and be refused).
+    """
+    rows = grid_lines(text)
+    if not rows:
+        raise FormatError(f"expected {cells}, found no grid")
+    first_number, first = rows[0]
+    spec.check_shape((len(rows), len(first)))
+    for number, row in rows:
+        bad = first_bad(row)
+        if bad is not None:
+            raise FormatError(bad_message(row[bad]), line=number, column=bad + 1)
+        if len(row) != len(first):
+            raise FormatError(
+                f"expected {len(first)} cells like line {first_number}, found {len(row)}",
+                line=number,
+            )
+    return [row for _, row in rows]
+
+
+def grid_lines(text: str) -> list[tuple[int, str]]:
+    """The grid's rows with their 1-based line numbers, comments skipped, ends stripped.
+
+    Raises:
+        FormatError: for a blank line between two rows.
+    """
+    # split("\n"), not splitlines(): the latter also breaks at \v, \f, \x1c and others, and the
+    # line numbers would no longer be the ones an editor shows.
+    numbered = [(n, line.rstrip()) for n, line in enumerate(text.split("\n"), start=1)]
+    content = [(n, line) for n, line in numbered if not line.lstrip().startswith(COMMENT)]
+    filled = [i for i, (_, line) in enumerate(content) if line]
+    if not filled:
+        return []
+    rows = content[filled[0] : filled[-1] + 1]
+    blank = next((n for n, line in rows if not line), None)
+    if blank is not None:
+        raise FormatError("expected a row of the grid, found a blank line", line=blank)
+    return rows

@@ -1,22 +1,27 @@
 """File formats: the registry the CLI and the GUI read and write puzzles through.
 
+:data:`FORMATS` is the studio's own document (:mod:`.studio_json`, every kind) and then every
+kind's formats, as the kinds declare them (:attr:`studio.core.contract.kind.Kind.formats`):
+
 =============  =============================  ==========  ======================================
-name           what                           extension   module
+name           what                           extension   module (``studio.core.kinds.…``)
 =============  =============================  ==========  ======================================
 studio         Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: every kind; clues,
                                                           givens, picture, notes
-ascii          nonogram: grid of ``#``, ``.``  ``.txt``   :mod:`.ascii`: the picture only
-mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    :mod:`.mosaic_grid`: the clues
-tatham-mosaic  Tatham Mosaic game ID          ``.txt``    :mod:`.tatham_mosaic`: ``5x5:b4442e...``
-tatham         Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``,
-                                                          givens
-runs           nonogram runs lists            ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2]])``
-non            Simpson's ``.non`` file        ``.non``    :mod:`.non`: clues, goal, title, author
-                                                          (nonogram-db)
-webpbn         Wolter's webpbn XML            ``.xml``    :mod:`.webpbn`: clues, goal, title,
-                                                          author (webpbn.com, pbnsolve)
-janko          Janko's Fobidoshi text         ``.txt``    :mod:`.janko`: size, givens ``-ox``,
-                                                          solution
+ascii          nonogram: grid of ``#``, ``.``  ``.txt``   ``nonogram.formats.grid``: the picture
+tatham         Tatham Pattern game ID         ``.txt``    ``nonogram.formats.tatham``:
+                                                          ``10x10:2/3.2/...``, givens
+runs           nonogram runs lists            ``.txt``    ``nonogram.formats.runs``:
+                                                          ``([[2],[3,2]],[[5,2]])``
+non            Simpson's ``.non`` file        ``.non``    ``nonogram.formats.non``: clues, goal,
+                                                          title, author (nonogram-db)
+webpbn         Wolter's webpbn XML            ``.xml``    ``nonogram.formats.webpbn``: clues,
+                                                          goal, title, author (webpbn, pbnsolve)
+mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    ``mosaic.formats.grid``: the clues
+tatham-mosaic  Tatham Mosaic game ID          ``.txt``    ``mosaic.formats.tatham``:
+                                                          ``5x5:b4442e...``
+janko          Janko's Fobidoshi text         ``.txt``    ``fobidoshi.formats.janko``: size,
+                                                          givens ``-ox``, solution
 =============  =============================  ==========  ======================================
 
 Extensions are kept few and conventional, none invented: ``.json`` is always the studio's
@@ -32,15 +37,17 @@ writers refuse a puzzle with givens rather than drop them.
   document's kind (the text grid of a nonogram or a mosaic, the Janko text); pass
   ``format="tatham"`` or another name to write that one, whatever the file is called.
 
-Sniffing tries each format's cheap test in the order of :data:`FORMATS` and the first that
-recognises the text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram
-grid, unless a row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only
-digits and lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of
-a Pattern game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
+Sniffing tries each format's cheap test in the order of :data:`FORMATS`, the loose ones
+(:attr:`~studio.core.contract.format.Format.loose`) last, and the first that recognises the
+text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram grid, unless a
+row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only digits and
+lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of a Pattern
+game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
 followed by more lines a ``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML; a
 size line or a row of ``-``, ``o``, ``x`` Janko's text. With a kind given, only that kind's
-formats are tried. Text that none recognises is read as a nonogram grid, whose error then points
-at the first character that is not a cell.
+formats are tried. Text that none recognises is read by the first kind's text grid (the
+nonogram's, or the kind asked for), whose error then points at the first character that is not
+a cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
@@ -51,106 +58,22 @@ for an unknown format or kind or a file that cannot be written.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from studio.core import files
+from studio.core.contract.format import Format
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import studio_json
-from studio.core.kinds import get_kind
-from studio.core.kinds.fobidoshi.formats import janko
-from studio.core.kinds.mosaic.formats import grid as mosaic_grid
-from studio.core.kinds.mosaic.formats import tatham as tatham_mosaic
-from studio.core.kinds.nonogram.formats import grid as ascii
-from studio.core.kinds.nonogram.formats import non, runs, tatham, webpbn
-
-
-@dataclass(frozen=True)
-class Format:
-    """A file format of the registry.
-
-    Attributes:
-        name: identifier used by ``--format`` and :func:`get_format`, e.g. ``"tatham"``.
-        title: shown in file dialogs, e.g. ``"Tatham Pattern game ID"``.
-        extensions: file name endings, lower case with the dot, e.g. ``(".json",)``.
-        kinds: the puzzle kinds the format holds, e.g. ``("nonogram",)``.
-        sniff: a cheap test: does this text look like this format?
-        read: text to document; raises :class:`FormatError` (line and column set where the
-            format has them, ``source`` left to the caller). Does not validate the puzzle.
-        write: document to text; raises :class:`FormatError` when the document cannot be
-            written in this format (another kind, givens it cannot hold, or no picture for a
-            grid).
-        needs_picture: True if ``write`` needs the document's picture (the grid holds nothing
-            else).
-    """
-
-    name: str
-    title: str
-    extensions: tuple[str, ...]
-    kinds: tuple[str, ...]
-    sniff: Callable[[str], bool]
-    read: Callable[[str], Document]
-    write: Callable[[Document], str]
-    needs_picture: bool = False
-
+from studio.core.kinds import KINDS, get_kind
 
 FORMATS: tuple[Format, ...] = (
-    Format(
-        "studio",
-        studio_json.TITLE,
-        (".json",),
-        tuple(studio_json.PAYLOADS),
-        studio_json.sniff,
-        studio_json.read,
-        studio_json.write,
-    ),
-    Format(
-        "ascii",
-        ascii.TITLE,
-        (".txt",),
-        ("nonogram",),
-        ascii.sniff,
-        ascii.read,
-        ascii.write,
-        needs_picture=True,
-    ),
-    Format(
-        "mosaic-grid",
-        mosaic_grid.TITLE,
-        (".txt",),
-        ("mosaic",),
-        mosaic_grid.sniff,
-        mosaic_grid.read,
-        mosaic_grid.write,
-    ),
-    Format(
-        "tatham-mosaic",
-        tatham_mosaic.TITLE,
-        (".txt",),
-        ("mosaic",),
-        tatham_mosaic.sniff,
-        tatham_mosaic.read,
-        tatham_mosaic.write,
-    ),
-    Format(
-        "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
-    ),
-    Format("runs", runs.TITLE, (".txt",), ("nonogram",), runs.sniff, runs.read, runs.write),
-    Format("non", non.TITLE, (".non",), ("nonogram",), non.sniff, non.read, non.write),
-    Format(
-        "webpbn", webpbn.TITLE, (".xml",), ("nonogram",), webpbn.sniff, webpbn.read, webpbn.write
-    ),
-    Format("janko", janko.TITLE, (".txt",), ("fobidoshi",), janko.sniff, janko.read, janko.write),
+    studio_json.FORMAT,
+    *(format for kind in KINDS for format in kind.formats),
 )
 """Every format, in the order file dialogs list them and sniffing tries them."""
 
 _BY_NAME = {spec.name: spec for spec in FORMATS}
-
-# Text no format recognises is read as a grid: its error names the first non-cell character,
-# which is the most useful thing to say about arbitrary text.
-_FALLBACK = _BY_NAME["ascii"]
 
 
 def get_format(name: str) -> Format:
@@ -291,8 +214,13 @@ def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
 
 
 def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
-    fallback = _FALLBACK if _FALLBACK in candidates else candidates[0]
-    return next((spec for spec in candidates if spec.sniff(text)), fallback)
+    # Text no format recognises is read by the first kind's first format, its text grid: the
+    # error names the first character that is not a cell, the most useful thing to say about
+    # arbitrary text.
+    kinds_formats = [spec for spec in candidates if spec is not studio_json.FORMAT]
+    fallback = kinds_formats[0] if kinds_formats else candidates[0]
+    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
+    return next((spec for spec in in_order if spec.sniff(text)), fallback)
 
 
 def decode(data: bytes, source: str) -> str:

@@ -33,11 +33,11 @@ from studio.core import files
 from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookEntry, BookLayout, entry_for
 from studio.core.cancel import CancelToken
 from studio.core.contract.json_fields import check_known, fail, field, positive, text, typed
+from studio.core.contract.text import bad_cell_message, first_bad_cell
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import decode, load, studio_json
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
-from studio.core.kinds.nonogram.formats.grid import bad_cell_message, first_bad_cell
 from studio.core.sat.analysis import Status
 
 MARKER = "puzzle-studio-book"

@@ -32,7 +32,8 @@
 - ``format`` must be ``"puzzle-studio"``; ``version`` at most :data:`VERSION` (a newer file is
   refused with a message saying so, rather than read half-way).
 - The puzzle's own fields come after the metadata and depend on its ``kind``: each kind's part
-  is in :data:`PAYLOADS` (a nonogram's ``clues`` and ``givens``: :mod:`.nonogram_json`).
+  is the kind's :attr:`~studio.core.contract.kind.Kind.payload` (a nonogram's ``clues`` and
+  ``givens``: :mod:`studio.core.kinds.nonogram.formats.payload`).
 - ``title``, ``author``, ``notes`` may be left out (empty); ``picture`` may be left out or
   ``null`` (no picture), otherwise ``height`` strings of ``width`` ``#``/``.`` cells.
 - Unknown fields are refused, so that a misspelt field is not silently ignored; a later
@@ -45,9 +46,9 @@ per clue list and per picture row, a final newline.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 
+from studio.core.contract.format import Format
 from studio.core.contract.json_fields import (
     array_text,
     check_known,
@@ -60,39 +61,17 @@ from studio.core.contract.json_fields import (
     text,
     typed,
 )
-from studio.core.contract.text import show_value
+from studio.core.contract.text import bad_cell_message, first_bad_cell, show_value
 from studio.core.document import Document
 from studio.core.errors import FormatError, StudioError
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
-from studio.core.kinds import get_kind
-from studio.core.kinds.fobidoshi.formats import payload as fobidoshi_json
-from studio.core.kinds.mosaic.formats import payload as mosaic_json
-from studio.core.kinds.nonogram.formats import payload as nonogram_json
-from studio.core.kinds.nonogram.formats.grid import bad_cell_message, first_bad_cell
-from studio.core.puzzle import Puzzle
+from studio.core.kinds import KINDS, get_kind
 
 TITLE = "Puzzle Studio document"
 MARKER = "puzzle-studio"
 VERSION = 1
 """The newest version this studio reads, and the one it writes."""
 
-
-@dataclass(frozen=True)
-class Payload:
-    """One kind's part of the document: its field names (in the order written), a reader
-    ``(data, width, height) -> puzzle`` and a writer ``puzzle -> [(field, encoded value)]``."""
-
-    fields: tuple[str, ...]
-    read: Callable[[Mapping[str, object], int, int], Puzzle]
-    write: Callable[[Puzzle], list[tuple[str, str]]]
-
-
-PAYLOADS: dict[str, Payload] = {
-    "nonogram": Payload(nonogram_json.FIELDS, nonogram_json.read, nonogram_json.write),
-    "mosaic": Payload(mosaic_json.FIELDS, mosaic_json.read, mosaic_json.write),
-    "fobidoshi": Payload(fobidoshi_json.FIELDS, fobidoshi_json.read, fobidoshi_json.write),
-}
-"""Each kind's fields, by kind name."""
 
 _METADATA = ("title", "author", "notes")
 _HEAD = ("format", "version", "kind", "width", "height", *_METADATA)
@@ -123,15 +102,16 @@ def read_object(value: object) -> Document:
     """
     data = typed(value, dict, "")
     _check_header(data)
-    kind = field(data, "kind", str)
+    name = field(data, "kind", str)
     try:
-        payload = PAYLOADS[get_kind(kind).name]
-    except (StudioError, KeyError) as error:
-        fail("kind", str(error) if isinstance(error, StudioError) else f"no document of {kind}")
+        kind = get_kind(name)
+    except StudioError as error:
+        fail("kind", str(error))
+    payload = kind.payload
     check_known(data, (*_HEAD, *payload.fields, "picture"), "")
     width = positive(field(data, "width", int), "width")
     height = positive(field(data, "height", int), "height")
-    get_kind(kind).check_shape((height, width))  # before the clues and picture are read
+    kind.spec.check_shape((height, width))  # before the clues and picture are read
     metadata = {name: _metadata(data.get(name, ""), name) for name in _METADATA}
     puzzle = payload.read(data, width, height)
     picture = _picture(data.get("picture"), width, height)
@@ -142,11 +122,12 @@ def write(document: Document) -> str:
     """The document as Puzzle Studio JSON (version :data:`VERSION`), ending in a newline.
 
     Raises:
-        FormatError: for a kind without a payload (none so far).
+        FormatError: for a puzzle of no registered kind.
     """
-    payload = PAYLOADS.get(document.kind)
-    if payload is None:
-        raise FormatError(f"the {TITLE} format has no place for a {document.kind} yet")
+    try:
+        payload = get_kind(document.kind).payload
+    except StudioError:
+        raise FormatError(f"the {TITLE} format has no place for a {document.kind}") from None
     height, width = document.puzzle.shape
     picture = None if document.picture is None else grid_to_text(document.picture)
     fields = [
@@ -218,3 +199,7 @@ def _picture(value: object, width: int, height: int) -> BoolGrid | None:
         return None
     rows = grid_rows(value, "picture", width, height, first_bad_cell, bad_cell_message)
     return grid_from_text(rows)
+
+
+FORMAT = Format("studio", TITLE, (".json",), tuple(kind.name for kind in KINDS), sniff, read, write)
+"""The studio's own document, first of :data:`studio.core.formats.FORMATS`."""

@@ -1,17 +1,16 @@
 """Puzzle generators: unique puzzles by construction, reproducible from a seed.
 
-Every kind's generator lives in its own module (:mod:`.nonogram`: a raw picture by strategy
-``"picture"`` (Tatham's smoothed noise), ``"density"`` (van Oers 2024, §5.1.1) or
-``"clue-stats"`` (thesis §5.1.2, Table 5.1), repaired to a unique puzzle) and registers in
-:data:`GENERATORS`. Randomness comes only from a ``numpy.random.Generator`` seeded with the
-puzzle's seed (DESIGN.md §3, "Generators").
+Every kind's generator lives in its package (e.g. :mod:`studio.core.kinds.nonogram.generate`:
+a raw picture by strategy ``"picture"`` (Tatham's smoothed noise), ``"density"`` (van Oers 2024,
+§5.1.1) or ``"clue-stats"`` (thesis §5.1.2, Table 5.1), repaired to a unique puzzle) and its
+declaration lists it (:attr:`studio.core.contract.kind.Kind.generator`). Randomness comes only
+from a ``numpy.random.Generator`` seeded with the puzzle's seed (docs/algorithms.md,
+"Generators").
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import (
@@ -20,44 +19,21 @@ from studio.core.contract.generation import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    KindGenerator,
     check_seed,
     puzzle_seed,
     size_name,
 )
 from studio.core.kinds import get_kind
-from studio.core.kinds.fobidoshi import generate as fobidoshi
-from studio.core.kinds.mosaic import generate as mosaic
-from studio.core.kinds.nonogram import generate as nonogram
-
-
-@dataclass(frozen=True)
-class KindGenerator:
-    """One kind's generator: its strategies (the first is the default), the function, and the
-    strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
-
-    strategies: tuple[str, ...]
-    generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
-    density_strategies: tuple[str, ...] = ()
-
-
-GENERATORS: dict[str, KindGenerator] = {
-    "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate, ("picture", "density")),
-    "mosaic": KindGenerator(mosaic.STRATEGIES, mosaic.generate, mosaic.STRATEGIES),
-    "fobidoshi": KindGenerator(fobidoshi.STRATEGIES, fobidoshi.generate),
-}
-"""The generator of each kind, by kind name."""
 
 
 def generator(kind: str) -> KindGenerator:
-    """The generator of ``kind`` (a name or alias).
+    """The generator of ``kind`` (a name or alias), as its declaration lists it.
 
     Raises:
-        StudioError: for an unknown kind, or one without a generator.
+        StudioError: for an unknown kind.
     """
-    name = get_kind(kind).name
-    if name not in GENERATORS:
-        raise GeneratorError(f"there is no generator for {name} puzzles yet")
-    return GENERATORS[name]
+    return get_kind(kind).generator
 
 
 def resolved(options: GeneratorOptions) -> GeneratorOptions:
@@ -68,7 +44,7 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
             smallest.
     """
     kind = generator(options.kind)
-    spec = get_kind(options.kind)
+    spec = get_kind(options.kind).spec
     if min(options.shape) < spec.min_side:
         raise GeneratorError(
             f"a {spec.title} needs at least {spec.min_side} rows and columns, "
@@ -100,7 +76,6 @@ def generate(
 
 
 __all__ = [
-    "GENERATORS",
     "MAX_SIDE",
     "MIN_SIDE",
     "Generated",

@@ -26,7 +26,6 @@ import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
-from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
@@ -84,27 +83,6 @@ class Analysis:
     def variable_cells(self) -> list[Cell]:
         """The variable fields as ``(row, col)`` pairs in row-major order."""
         return cells_of(self.variable)
-
-
-def describe(analysis: Analysis) -> str:
-    """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``."""
-    stopped = {"timeout": "time limit reached", "cancelled": "stopped"}.get(
-        analysis.stop_reason or "", ""
-    )
-    if analysis.status == Status.UNIQUE:
-        if analysis.difficulty is None:
-            solvable = get_kind(analysis.kind).logic_solvable
-            return f"Unique · {solvable if analysis.logic_solvable else 'not ' + solvable}"
-        rating = analysis.difficulty
-        return f"Unique · {rating.description} · difficulty {rating.score}/5"
-    if analysis.status == Status.MULTIPLE:
-        count = int(analysis.variable.sum())
-        more = f" or more ({stopped})" if not analysis.complete else ""
-        return f"Ambiguous: {count}{more} variable field{'s' if count != 1 else ''}"
-    if analysis.status == Status.NONE:
-        where = analysis.contradiction.message if analysis.contradiction else "found by search"
-        return f"No solution: {where}"
-    return f"Unknown: {stopped}"
 
 
 def decode_cells(cells: LiteralGrid, model: list[int]) -> BoolGrid:

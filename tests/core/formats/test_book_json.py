@@ -12,17 +12,17 @@ import pytest
 from studio.core import formats
 from studio.core.book import Book, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats.book_json import load_book, read, save_book, write
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 
 PICTURES = [["###", "#..", "##."], ["#.", ".#"], ["###", "#.#"]]
 
 
 def sample_book() -> Book:
     entries = [
-        entry_for(Document.from_picture("nonogram", grid_from_text(rows), title=f"P{i}"))
+        entry_for(document_of_picture("nonogram", grid_from_text(rows), title=f"P{i}"))
         for i, rows in enumerate(PICTURES)
     ]
     layout = BookLayout(page_size="6x9", per_page=4, title_page=False)
@@ -67,7 +67,7 @@ def test_errors_name_the_field(edit, message: str) -> None:  # type: ignore[no-u
 
 def test_a_folder_of_puzzles_is_a_book_in_file_name_order(tmp_path: Path) -> None:
     for name, rows in zip(("b.json", "a.txt", "c.json"), PICTURES, strict=True):
-        formats.save(Document.from_picture("nonogram", grid_from_text(rows)), tmp_path / name)
+        formats.save(document_of_picture("nonogram", grid_from_text(rows)), tmp_path / name)
     (tmp_path / "notes.md").write_text("not a puzzle")
     book = load_book(tmp_path)
     assert book.titles() == ["a", "b", "c"]
@@ -85,7 +85,7 @@ def test_a_file_that_is_no_puzzle_does_not_shift_the_titles(tmp_path: Path) -> N
     """A folder's titles were once zipped with every file name, puzzles or not."""
     (tmp_path / "0-readme.txt").write_text("not a puzzle")
     for name, rows in zip(("b.json", "a.txt"), PICTURES, strict=False):
-        formats.save(Document.from_picture("nonogram", grid_from_text(rows)), tmp_path / name)
+        formats.save(document_of_picture("nonogram", grid_from_text(rows)), tmp_path / name)
     assert load_book(tmp_path).titles() == ["a", "b"]
 
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import read_text, studio_json
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 from tests.core.formats.strategies import nonograms_with_givens
@@ -49,7 +50,7 @@ EXPECTED = """\
 
 
 def _document() -> Document:
-    return Document.from_picture(
+    return document_of_picture(
         "nonogram", PICTURE, title="Zwei Türme", author="Ann", notes="line one\nline two"
     )
 

@@ -14,7 +14,7 @@ from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
-from tests.core.brute import all_solutions
+from tests.core.kinds.nonogram.brute import all_solutions
 
 
 @st.composite

@@ -59,6 +59,19 @@ EASY_STEPS_PER_CELL = 0.25
 FEW_PROBES = 4
 
 
+SPEC = KindSpec(
+    name="fobidoshi",
+    title="Fobidoshi",
+    aliases=("forbidden-four",),
+    noun="Fobidoshi",
+    min_side=MIN_SIDE,
+    max_side=MAX_SIDE,
+    logic="rule logic",
+    logic_solvable="solvable by the rules",
+)
+"""The fobidoshi's identity, words and size limits (:attr:`Fobidoshi.spec`)."""
+
+
 @dataclass(frozen=True)
 class Fobidoshi:
     """A Fobidoshi puzzle: its givens, one code per cell in row-major order.
@@ -73,6 +86,7 @@ class Fobidoshi:
     """
 
     kind: ClassVar[str] = "fobidoshi"
+    spec: ClassVar[KindSpec] = SPEC
 
     height: int
     width: int
@@ -324,16 +338,3 @@ def _span(cells: tuple[Cell, ...]) -> str:
     if r0 == r1:
         return f"(columns {c0 + 1} to {c1 + 1})"
     return f"(rows {r0 + 1} to {r1 + 1})"
-
-
-SPEC = KindSpec(
-    name="fobidoshi",
-    title="Fobidoshi",
-    blank=Fobidoshi.blank,
-    aliases=("forbidden-four",),
-    noun="Fobidoshi",
-    min_side=MIN_SIDE,
-    max_side=MAX_SIDE,
-    logic="rule logic",
-    logic_solvable="solvable by the rules",
-)

@@ -25,12 +25,18 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.reference import reference_solution
-from studio.core.contract.repairs import Repair, RepairResult
+from studio.core.contract.repairs import (
+    VERIFY,
+    KindRepairs,
+    Repair,
+    RepairResult,
+    exact_analysis,
+    tie_order,
+)
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import UNKNOWN, BoolGrid, cells_of
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.nonogram.repair.search import VERIFY, exact_analysis, tie_order
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis, Status, count_solutions, rated
 
@@ -241,3 +247,7 @@ def _puzzle(document: Document) -> Fobidoshi:
     if not isinstance(document.puzzle, Fobidoshi):
         raise StudioError(f"a {document.kind} is not a Fobidoshi")
     return document.puzzle
+
+
+REPAIRS = KindRepairs(STRATEGIES, repair, suggest)
+"""These repairs, as the fobidoshi's declaration lists them."""

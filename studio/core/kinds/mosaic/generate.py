@@ -32,6 +32,7 @@ from studio.core.contract.generation import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    KindGenerator,
     generated_title,
     meets,
     size_name,
@@ -40,7 +41,7 @@ from studio.core.contract.pictures import density_picture, smoothed_picture
 from studio.core.document import Document
 from studio.core.grid import BoolGrid, cells_of
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
-from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.mosaic.puzzle import SPEC, Mosaic
 from studio.core.sat.analysis import analyze
 
 STRATEGIES = ("density", "picture")
@@ -107,10 +108,14 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             document = Document(
                 puzzle,
                 picture,
-                title=generated_title(options, seed),
+                title=generated_title(SPEC, options, seed),
                 notes=notes,
             )
             return Generated(document, analysis, seed, attempt, 0)
     raise GeneratorError(
         f"no {size_name(options.shape)} mosaic met the options in {MAX_ATTEMPTS} pictures"
     )
+
+
+GENERATOR = KindGenerator(STRATEGIES, generate, STRATEGIES)
+"""This generator, as the mosaic's declaration lists it."""

@@ -84,6 +84,17 @@ def _clue_value(value: int | None) -> int:
     return NO_CLUE if value is None else int(value)
 
 
+SPEC = KindSpec(
+    name="mosaic",
+    title="Mosaic",
+    aliases=("fill-a-pix", "fillapix"),
+    max_side=MAX_SIDE,
+    logic="clue logic",
+    given="clue",
+)
+"""The mosaic's identity, words and size limits (:attr:`Mosaic.spec`)."""
+
+
 @dataclass(frozen=True)
 class Mosaic:
     """A mosaic: ``clues[r][c]`` is the clue in row ``r``, column ``c``, or ``NO_CLUE`` (-1).
@@ -96,6 +107,7 @@ class Mosaic:
     """
 
     kind: ClassVar[str] = "mosaic"
+    spec: ClassVar[KindSpec] = SPEC
 
     clues: tuple[tuple[int, ...], ...]
     _grid: ClueGrid = field(init=False, repr=False, compare=False, hash=False)
@@ -223,14 +235,3 @@ class Mosaic:
         neighbourhood filled (:func:`.mosaic_cnf.encode_mosaic`). A clue the known cells break
         gets the empty clause: the formula is then unsatisfiable, as the puzzle is."""
         return encode_mosaic(cnf, self._grid, known)
-
-
-SPEC = KindSpec(
-    name="mosaic",
-    title="Mosaic",
-    from_picture=Mosaic.from_picture,
-    aliases=("fill-a-pix", "fillapix"),
-    max_side=MAX_SIDE,
-    logic="clue logic",
-    given="clue",
-)

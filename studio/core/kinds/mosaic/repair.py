@@ -34,15 +34,21 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.reference import reference_solution
-from studio.core.contract.repairs import Repair, RepairResult
+from studio.core.contract.repairs import (
+    VERIFY,
+    KindRepairs,
+    Repair,
+    RepairResult,
+    exact_analysis,
+    flipped,
+    tie_order,
+)
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of, unknown_grid
+from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated, unknown_grid
 from studio.core.kinds.mosaic.logic import solve as logic_solve
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
 from studio.core.kinds.mosaic.puzzle import Mosaic
-from studio.core.kinds.nonogram.repair.flips import neighbourhood
-from studio.core.kinds.nonogram.repair.search import VERIFY, exact_analysis, flipped, tie_order
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis, Status, rated
 
@@ -129,8 +135,8 @@ def _flip_families(bad: BoolGrid) -> Iterator[list[tuple[Cell, ...]]]:
     cells near the bad cells, two 4-adjacent cells there, single cells a little further, and
     anywhere else."""
     height, width = bad.shape
-    near = neighbourhood(bad, 1)
-    wider = neighbourhood(bad, 2)
+    near = dilated(bad, 1)
+    wider = dilated(bad, 2)
     yield [(cell,) for cell in cells_of(near)]
     yield [
         ((r, c), other)
@@ -180,7 +186,7 @@ def add_clues(
     added: list[Cell] = []
     bad = objective.bad_cells(Mosaic.from_picture(picture, shown))
     while bad.any():
-        cells = cells_of(neighbourhood(bad, 1) & ~shown)
+        cells = cells_of(dilated(bad, 1) & ~shown)
         if not cells:
             break  # every clue that can matter is shown: phase 1 fell short of the standard
         found = None
@@ -294,14 +300,14 @@ def suggest(
     variable = analysis.variable
     # (flips, clues added, picture, puzzle) of each candidate.
     candidates: list[tuple[tuple[Cell, ...], tuple[Cell, ...], BoolGrid, Mosaic]] = []
-    for cell in cells_of(neighbourhood(variable, 1) & ~shown):
+    for cell in cells_of(dilated(variable, 1) & ~shown):
         trial = shown.copy()
         trial[cell] = True
         candidates.append(((), (cell,), picture, Mosaic.from_picture(picture, trial)))
     if not candidates:
         # Every clue near the variable fields is shown: only the picture can change; the
         # clues shown stay the designer's (their counts follow the picture).
-        for cell in cells_of(neighbourhood(variable, 1)):
+        for cell in cells_of(dilated(variable, 1)):
             trial = flipped(picture, [cell])
             candidates.append(((cell,), (), trial, Mosaic.from_picture(trial, shown)))
     objective = _Objective("unique", token)
@@ -314,3 +320,7 @@ def suggest(
             repairs.append(Repair(flips, clues, trial, trial_puzzle, exact))
     repairs.sort(key=lambda r: (r.remaining, r.flips, r.givens))
     return repairs[:limit]
+
+
+REPAIRS = KindRepairs(STRATEGIES, repair, suggest)
+"""These repairs, as the mosaic's declaration lists them."""

@@ -30,7 +30,7 @@ from studio.core.grid import BoolGrid, PartialGrid
 from studio.core.kinds.nonogram import naive_cnf as nonogram_naive
 from studio.core.kinds.nonogram import thesis_cnf as nonogram_thesis
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.puzzle import Deduction, Difficulty, Hint, Puzzle, Violation
+from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Puzzle, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 
 PuzzleT = TypeVar("PuzzleT", bound=Puzzle)
@@ -50,9 +50,10 @@ class EncodedPuzzle(Generic[PuzzleT]):
     """``puzzle`` behind the :class:`Puzzle` protocol, encoded by ``encoder`` instead of its own
     :meth:`~Puzzle.encode`; everything else is the puzzle's. ``encoding`` names the encoder."""
 
-    # The protocol wants a class variable; one wrapper class serves every kind, so each
+    # The protocol wants class variables; one wrapper class serves every kind, so each
     # instance carries its puzzle's kind (set in __post_init__).
     kind: ClassVar[str]
+    spec: ClassVar[KindSpec]
 
     puzzle: PuzzleT
     encoder: Callable[[CnfBuilder, PuzzleT, PartialGrid], LiteralGrid]
@@ -60,6 +61,7 @@ class EncodedPuzzle(Generic[PuzzleT]):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", self.puzzle.kind)
+        object.__setattr__(self, "spec", self.puzzle.spec)
 
     @property
     def shape(self) -> tuple[int, int]:

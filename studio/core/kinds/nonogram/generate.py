@@ -34,6 +34,7 @@ from studio.core.contract.generation import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    KindGenerator,
     generated_title,
     meets,
     size_name,
@@ -46,8 +47,8 @@ from studio.core.contract.pictures import (
 from studio.core.document import Document
 from studio.core.grid import UNKNOWN, BoolGrid
 from studio.core.kinds.nonogram.clue_stats import clue_stats_picture
-from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.repair import repair
+from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
+from studio.core.kinds.nonogram.repair import repair
 from studio.core.sat.analysis import Analysis, Status, analyze, rated
 
 STRATEGIES = ("picture", "density", "clue-stats")
@@ -205,7 +206,11 @@ def _generated(
     document = Document(
         puzzle,
         np.asarray(picture, dtype=bool),
-        title=generated_title(options, seed),
+        title=generated_title(SPEC, options, seed),
         notes=notes,
     )
     return Generated(document, analysis, seed, attempts, repaired)
+
+
+GENERATOR = KindGenerator(STRATEGIES, generate, ("picture", "density"))
+"""This generator, as the nonogram's declaration lists it."""

@@ -57,6 +57,17 @@ def _line_cells(line: LineRef, shape: tuple[int, int]) -> tuple[tuple[int, int],
     return tuple((r, line.index) for r in range(height))
 
 
+SPEC = KindSpec(
+    name="nonogram",
+    title="Nonogram",
+    aliases=("pattern", "griddlers", "picross"),
+    max_side=MAX_SIDE,
+    logic="line logic",
+    logic_solvable="line-solvable",
+)
+"""The nonogram's identity, words and size limits (:attr:`Nonogram.spec`)."""
+
+
 @dataclass(frozen=True)
 class Nonogram:
     """A nonogram: ``rows[r]`` is the clue of row ``r`` (top to bottom), ``cols[c]`` of column c,
@@ -67,6 +78,7 @@ class Nonogram:
     """
 
     kind: ClassVar[str] = "nonogram"
+    spec: ClassVar[KindSpec] = SPEC
 
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
@@ -280,14 +292,3 @@ def _normalise(clue: Iterable[int]) -> Clue:
 
 def _mask(flags: Sequence[bool] | np.ndarray) -> int:
     return sum(1 << i for i, flag in enumerate(flags) if flag)
-
-
-SPEC = KindSpec(
-    name="nonogram",
-    title="Nonogram",
-    from_picture=Nonogram.from_picture,
-    aliases=("pattern", "griddlers", "picross"),
-    max_side=MAX_SIDE,
-    logic="line logic",
-    logic_solvable="line-solvable",
-)

@@ -38,14 +38,15 @@ from typing import TypeVar
 
 import numpy as np
 
+from studio.core.contract.format import Format
 from studio.core.contract.text import DIGITS, MAX_DIGITS
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.kinds import get_kind
 from studio.core.kinds.fobidoshi.puzzle import (
     BLANK,
     CHARS,
     CIRCLE,
+    SPEC,
     Fobidoshi,
     bad_char_message,
     given_code,
@@ -88,7 +89,7 @@ def read(text: str) -> Document:
     else:
         rows = lines
         size = len("".join(first.split()))  # its cells, spaces between them skipped
-    get_kind("fobidoshi").check_shape((size, size))
+    SPEC.check_shape((size, size))
     givens = _grid(rows[:size], size, _given)
     _check_count(rows, size)
     puzzle = Fobidoshi(np.array(givens, dtype=np.int8))
@@ -188,3 +189,7 @@ def _solution_cell(char: str, line: int, column: int) -> bool:
             column=column,
         )
     return char == CHARS[CIRCLE]
+
+
+FORMAT = Format("janko", TITLE, (".txt",), (SPEC.name,), sniff, read, write)
+"""This format, as the fobidoshi's declaration lists it."""

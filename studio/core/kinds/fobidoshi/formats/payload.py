@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from studio.core.contract.format import Payload
 from studio.core.contract.json_fields import array_text, field, grid_rows
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi, bad_char_message, given_code
 from studio.core.puzzle import Puzzle
@@ -46,3 +47,7 @@ def write(puzzle: Puzzle) -> list[tuple[str, str]]:
     """The Fobidoshi's fields, encoded, in the order they are written."""
     assert isinstance(puzzle, Fobidoshi)
     return [("givens", array_text(puzzle.rows(), 1))]
+
+
+PAYLOAD = Payload(FIELDS, read, write)
+"""This kind's part of the studio document, as its declaration lists it."""

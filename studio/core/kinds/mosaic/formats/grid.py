@@ -32,13 +32,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from studio.core.contract.text import DIGITS
+from studio.core.contract.format import Format
+from studio.core.contract.text import DIGITS, checked_rows, grid_lines
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import EMPTY_CHAR
 from studio.core.kinds.mosaic.logic import NO_CLUE
-from studio.core.kinds.mosaic.puzzle import MAX_CLUE, Mosaic
-from studio.core.kinds.nonogram.formats.grid import checked_rows, grid_lines
+from studio.core.kinds.mosaic.puzzle import MAX_CLUE, SPEC, Mosaic
 
 TITLE = "Mosaic text grid (digits and .)"
 
@@ -111,7 +111,7 @@ def read(text: str) -> Document:
     """
     rows = checked_rows(
         text,
-        "mosaic",
+        SPEC,
         f"rows of clues 0–9 and {NO_CLUE_CHAR!r}",
         first_bad_clue,
         bad_clue_message,
@@ -131,3 +131,7 @@ def write(document: Document) -> str:
 
 def _is_cell(char: str) -> bool:
     return char == NO_CLUE_CHAR or char in DIGITS
+
+
+FORMAT = Format("mosaic-grid", TITLE, (".txt",), (SPEC.name,), sniff, read, write)
+"""This format, as the mosaic's declaration lists it."""

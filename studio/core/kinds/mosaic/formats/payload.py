@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from studio.core.contract.format import Payload
 from studio.core.contract.json_fields import array_text, field, grid_rows
 from studio.core.kinds.mosaic.formats.grid import (
     bad_clue_message,
@@ -54,3 +55,7 @@ def write(puzzle: Puzzle) -> list[tuple[str, str]]:
     """
     assert isinstance(puzzle, Mosaic)
     return [("clues", array_text(clue_rows(puzzle, _TITLE), 1))]
+
+
+PAYLOAD = Payload(FIELDS, read, write)
+"""This kind's part of the studio document, as its declaration lists it."""

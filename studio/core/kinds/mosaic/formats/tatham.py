@@ -9,13 +9,13 @@ The format is the game description of Mosaic in Simon Tatham's Portable Puzzle C
 - Writing splits a run longer than 26 into ``z`` and the rest, as ``mosaic.c`` does.
 - Whitespace around the ID is ignored.
 
-A Pattern game ID (:mod:`.tatham`) starts the same way but always holds a ``/`` (a Pattern has
-at least two lines of clues), and a Mosaic ID never does. :func:`sniff` is tried before the
-Pattern's looser test and takes only digits and lower-case letters after the ``:``: it never
-claims a Pattern ID, and a Mosaic ID with too few or too many cells still gets this format's
-error, also when the mosaic kind is asked for. Text that is neither, like ``10x10:2x`` (a
-Pattern ID with a typo, or a Mosaic ID of 25 cells), reads as a Mosaic ID unless the nonogram
-kind is asked for.
+A Pattern game ID (:mod:`studio.core.kinds.nonogram.formats.tatham`) starts the same way but
+always holds a ``/`` (a Pattern has at least two lines of clues), and a Mosaic ID never does:
+:func:`sniff` takes only digits and lower-case letters after the ``:`` and is tried before the
+Pattern's looser test (declared ``loose``), so it never claims a Pattern ID nor loses a Mosaic
+ID to it. A Mosaic ID with too few or too many
+cells still gets this format's error; text like ``10x10:2x`` (a Pattern ID with a typo, or a
+Mosaic ID of 25 cells) reads as a Mosaic ID unless the nonogram kind is asked for.
 """
 
 from __future__ import annotations
@@ -23,12 +23,13 @@ from __future__ import annotations
 import re
 import string
 
+from studio.core.contract.format import Format
 from studio.core.contract.text import DIGITS, GameIdScanner
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.kinds.mosaic.formats.grid import clue_rows, mosaic_of
 from studio.core.kinds.mosaic.logic import NO_CLUE
-from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.mosaic.puzzle import SPEC, Mosaic
 
 TITLE = "Tatham Mosaic game ID"
 
@@ -90,7 +91,7 @@ class _Reader(GameIdScanner):
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 3x3:4b5a1a3a, found nothing")
-        width, height = self.size("mosaic")
+        width, height = self.size(SPEC)
         if self.peek() != ":":
             self.unexpected("expected ':' after the size")
         self.offset += 1
@@ -109,3 +110,7 @@ class _Reader(GameIdScanner):
         if len(cells) != total:
             raise FormatError(f"the ID covers {len(cells)} cells, {width}x{height} has {total}")
         return Document(Mosaic([cells[r * width : (r + 1) * width] for r in range(height)]))
+
+
+FORMAT = Format("tatham-mosaic", TITLE, (".txt",), (SPEC.name,), sniff, read, write)
+"""This format, as the mosaic's declaration lists it."""

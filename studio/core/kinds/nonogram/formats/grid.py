@@ -15,7 +15,7 @@
 - Blank lines before and after the grid, and trailing whitespace on any line, are ignored; a
   blank line inside the grid is an error (two grids run together otherwise).
 
-Reading gives a nonogram made from the picture (:meth:`Document.from_picture`). Writing needs a
+Reading gives a nonogram made from the picture (:meth:`Nonogram.from_picture`). Writing needs a
 picture and writes only the grid: clues, title, author and notes are not kept. The grid is the
 same text as :func:`studio.core.grid.grid_to_text` and the ``solution`` field of the shared
 sample data.
@@ -24,18 +24,17 @@ sample data.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from studio.core.contract.text import nonogram_of
+from studio.core.contract.format import Format
+from studio.core.contract.text import bad_cell_message, checked_rows, first_bad_cell, grid_lines
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import EMPTY_CHAR, FILLED_CHAR, grid_from_text, grid_to_text
-from studio.core.kinds import get_kind
+from studio.core.kinds.nonogram.formats.clues import nonogram_of
+from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
 
 TITLE = "Text grid (# and .)"
 
-COMMENT = ";"
-_CELLS = frozenset((FILLED_CHAR, EMPTY_CHAR))
 _SNIFF = re.compile(r"\s*[#.;]")
 
 
@@ -51,15 +50,6 @@ def sniff(text: str) -> bool:
     return not any(char.isdigit() for _, row in rows for char in row)
 
 
-def first_bad_cell(row: str) -> int | None:
-    """The 0-based index of the first character of ``row`` that is not ``#`` or ``.``."""
-    return next((i for i, char in enumerate(row) if char not in _CELLS), None)
-
-
-def bad_cell_message(char: str) -> str:
-    return f"expected {FILLED_CHAR!r} or {EMPTY_CHAR!r}, found {char!r}"
-
-
 def read(text: str) -> Document:
     """Parse a text grid into a nonogram document with that picture.
 
@@ -70,66 +60,13 @@ def read(text: str) -> Document:
     """
     rows = checked_rows(
         text,
-        "nonogram",
+        SPEC,
         f"rows of {FILLED_CHAR!r} and {EMPTY_CHAR!r}",
         first_bad_cell,
         bad_cell_message,
     )
-    return Document.from_picture("nonogram", grid_from_text(rows))
-
-
-def checked_rows(
-    text: str,
-    kind: str,
-    cells: str,
-    first_bad: Callable[[str], int | None],
-    bad_message: Callable[[str], str],
-) -> list[str]:
-    """The rows of the grid of a ``kind`` puzzle in ``text`` (see :func:`grid_lines`), each
-    checked: every character a cell (``first_bad(row)`` gives the index of the first that is
-    not, ``bad_message(char)`` what to say of it) and as many as in the first row.
-
-    Raises:
-        FormatError: at the first bad character, or the first row of another width; when there
-            is no grid, saying it expected ``cells`` (e.g. ``"rows of '#' and '.'"``).
-        PuzzleError: for more rows or columns than the kind allows, found before any cell is
-            read (a 7 MB row would otherwise take a minute to become clues and be refused).
-    """
-    rows = grid_lines(text)
-    if not rows:
-        raise FormatError(f"expected {cells}, found no grid")
-    first_number, first = rows[0]
-    get_kind(kind).check_shape((len(rows), len(first)))
-    for number, row in rows:
-        bad = first_bad(row)
-        if bad is not None:
-            raise FormatError(bad_message(row[bad]), line=number, column=bad + 1)
-        if len(row) != len(first):
-            raise FormatError(
-                f"expected {len(first)} cells like line {first_number}, found {len(row)}",
-                line=number,
-            )
-    return [row for _, row in rows]
-
-
-def grid_lines(text: str) -> list[tuple[int, str]]:
-    """The grid's rows with their 1-based line numbers, comments skipped, ends stripped.
-
-    Raises:
-        FormatError: for a blank line between two rows.
-    """
-    # split("\n"), not splitlines(): the latter also breaks at \v, \f, \x1c and others, and the
-    # line numbers would no longer be the ones an editor shows.
-    numbered = [(n, line.rstrip()) for n, line in enumerate(text.split("\n"), start=1)]
-    content = [(n, line) for n, line in numbered if not line.lstrip().startswith(COMMENT)]
-    filled = [i for i, (_, line) in enumerate(content) if line]
-    if not filled:
-        return []
-    rows = content[filled[0] : filled[-1] + 1]
-    blank = next((n for n, line in rows if not line), None)
-    if blank is not None:
-        raise FormatError("expected a row of the grid, found a blank line", line=blank)
-    return rows
+    picture = grid_from_text(rows)
+    return Document(Nonogram.from_picture(picture), picture)
 
 
 def write(document: Document) -> str:
@@ -142,3 +79,7 @@ def write(document: Document) -> str:
     if document.picture is None:
         raise FormatError("this puzzle has no picture to write as a grid")
     return "".join(f"{row}\n" for row in grid_to_text(document.picture))
+
+
+FORMAT = Format("ascii", TITLE, (".txt",), (SPEC.name,), sniff, read, write, needs_picture=True)
+"""This format, as the nonogram's declaration lists it."""

@@ -66,18 +66,13 @@ from typing import NoReturn
 
 import numpy as np
 
-from studio.core.contract.text import (
-    DIGITS,
-    Scanner,
-    nonogram_of,
-    note_line,
-    notes_lines,
-    picture_mismatch,
-)
+from studio.core.contract.format import Format
+from studio.core.contract.text import DIGITS, Scanner, note_line, notes_lines
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
+from studio.core.kinds.nonogram.formats.clues import nonogram_of, picture_mismatch, scanned_clue
+from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
 
 TITLE = "Nonogram .non file"
 
@@ -319,7 +314,7 @@ class _Reader(Scanner):
                 self.offset += 1
                 if self.offset == self.end:
                     self.unexpected("expected a run length (a number) after ','")
-        return self.clue(starts, values)
+        return scanned_clue(self, starts, values)
 
     def _goal(self, value: str) -> None:
         self._once("goal")
@@ -374,3 +369,7 @@ class _Reader(Scanner):
     def unexpected(self, expected: str) -> NoReturn:
         found = repr(self.text[self.offset]) if self.offset < self.end else "the end of the line"
         self.fail(f"{expected}, found {found}")
+
+
+FORMAT = Format("non", TITLE, (".non",), (SPEC.name,), sniff, read, write)
+"""This format, as the nonogram's declaration lists it."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from studio.core.contract.format import Payload
 from studio.core.contract.json_fields import (
     array_text,
     check_known,
@@ -27,7 +28,8 @@ from studio.core.contract.json_fields import (
     object_text,
     typed,
 )
-from studio.core.contract.text import ClueError, clue_from_values, show_value
+from studio.core.contract.text import show_value
+from studio.core.kinds.nonogram.formats.clues import ClueError, clue_from_values
 from studio.core.kinds.nonogram.puzzle import Clue, Given, Nonogram
 from studio.core.puzzle import Puzzle
 
@@ -91,3 +93,7 @@ def _givens(value: object, width: int, height: int) -> list[Given]:
             fail(f"{where}[2]", f"expected 1 (filled) or 0 (empty), found {show_value(filled)}")
         givens.append((row, col, filled == 1))
     return givens
+
+
+PAYLOAD = Payload(FIELDS, read, write)
+"""This kind's part of the studio document, as its declaration lists it."""

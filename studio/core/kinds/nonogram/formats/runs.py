@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.core.contract.text import Scanner, nonogram_of
+from studio.core.contract.format import Format
+from studio.core.contract.text import Scanner
 from studio.core.document import Document
-from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
+from studio.core.kinds.nonogram.formats.clues import nonogram_of, scanned_clue
+from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
 
 TITLE = "Runs lists (rows, columns)"
 
@@ -100,7 +102,7 @@ class _Parser(Scanner):
             values.append(self.number())
             if self._separator("runs") == "]":
                 break
-        return self.clue(starts, values)
+        return scanned_clue(self, starts, values)
 
     def _separator(self, items: str) -> str:
         """Consume the ``,`` or ``]`` after an item of a list of ``items``; return which."""
@@ -120,3 +122,7 @@ class _Parser(Scanner):
         while self.offset < len(self.text) and self.text[self.offset].isspace():
             self.offset += 1
         return super().peek()
+
+
+FORMAT = Format("runs", TITLE, (".txt",), (SPEC.name,), sniff, read, write)
+"""This format, as the nonogram's declaration lists it."""

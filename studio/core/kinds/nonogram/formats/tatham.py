@@ -29,11 +29,13 @@ from __future__ import annotations
 import re
 import string
 
-from studio.core.contract.text import DIGITS, GameIdScanner, nonogram_of
+from studio.core.contract.format import Format
+from studio.core.contract.text import DIGITS, GameIdScanner
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import EMPTY, UNKNOWN
-from studio.core.kinds.nonogram.puzzle import Clue, Given, Nonogram
+from studio.core.kinds.nonogram.formats.clues import nonogram_of, scanned_clue
+from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Given, Nonogram
 
 TITLE = "Tatham Pattern game ID"
 
@@ -45,7 +47,12 @@ _SNIFF = re.compile(r"\s*\d+(?:x\d+)?[:#]")
 
 
 def sniff(text: str) -> bool:
-    """True if ``text`` starts like a game ID or a random-seed ID: ``WxH:``, ``WxH#``, ``N:``."""
+    """True if ``text`` starts like a game ID or a random-seed ID: ``WxH:``, ``WxH#``, ``N:``.
+
+    Loose on purpose (the format is declared ``loose``): a Pattern ID with a typo still reads as
+    one and its error names the typo. Tatham's other games start the same way, so the stricter
+    sniffs of their formats (a Mosaic ID's digits and letters only) are tried first.
+    """
     return _SNIFF.match(text) is not None
 
 
@@ -101,7 +108,7 @@ class _Reader(GameIdScanner):
     def document(self) -> Document:
         if self.offset >= len(self.text):
             raise FormatError("expected a game ID like 5x5:2/1.1/3/1/2/1/3/1.1/2/1, found nothing")
-        width, height = self.size("nonogram")
+        width, height = self.size(SPEC)
         separator = self.peek()
         if separator == "#":
             self.fail(
@@ -152,7 +159,7 @@ class _Reader(GameIdScanner):
             self.offset += 1
             if self.peek() not in DIGITS:
                 self.unexpected("expected a digit after '.'")
-        return self.clue(starts, values)
+        return scanned_clue(self, starts, values)
 
     def _givens(self, width: int, height: int) -> list[Given]:
         """The given cells: the letters after ``,``, read as ``validate_desc`` checks them and
@@ -185,3 +192,7 @@ class _Reader(GameIdScanner):
                 f"too much data in {_CLUE_SQUARES}: the letters already cover all {cells} cells"
             )
         return givens
+
+
+FORMAT = Format("tatham", TITLE, (".txt",), (SPEC.name,), sniff, read, write, loose=True)
+"""This format, as the nonogram's declaration lists it."""

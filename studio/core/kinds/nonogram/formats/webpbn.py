@@ -81,22 +81,25 @@ import numpy as np
 from defusedxml import DefusedXmlException, EntitiesForbidden
 from defusedxml.expatreader import DefusedExpatParser
 
+from studio.core.contract.format import Format
 from studio.core.contract.text import (
     DIGITS,
     MAX_DIGITS,
-    ClueError,
-    clue_from_values,
-    nonogram_of,
     note_line,
     notes_lines,
-    picture_mismatch,
     position,
     show_value,
 )
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
+from studio.core.kinds.nonogram.formats.clues import (
+    ClueError,
+    clue_from_values,
+    nonogram_of,
+    picture_mismatch,
+)
+from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
 
 TITLE = "webpbn XML"
 
@@ -530,3 +533,7 @@ def _notes_of(element: _Element) -> list[str]:
     if element.name == _NOTE:
         return lines
     return [note_line(element.name, lines[0]).strip(), *lines[1:]]
+
+
+FORMAT = Format("webpbn", TITLE, (".xml",), (SPEC.name,), sniff, read, write)
+"""This format, as the nonogram's declaration lists it."""

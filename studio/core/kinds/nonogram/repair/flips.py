@@ -25,10 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-import numpy as np
-
 from studio.core.contract.repairs import Repair, RepairResult
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of, window_sum
+from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair.givens import best_given, best_line_given
 from studio.core.kinds.nonogram.repair.search import Candidate, Change, Design, Search
@@ -39,12 +37,6 @@ from studio.core.sat.analysis import Status
 PAIR_SEEDS = 8
 #: Two-cell flips verified for :func:`flip_suggestions`.
 PAIR_SUGGESTIONS = 3
-
-
-def neighbourhood(mask: BoolGrid, radius: int) -> BoolGrid:
-    """Cells within Chebyshev distance ``radius`` of a True cell of ``mask`` (same shape)."""
-    grown: BoolGrid = window_sum(mask.astype(np.int32), (radius, radius)) > 0
-    return grown
 
 
 def single_flips(design: Design, region: BoolGrid) -> list[Change]:
@@ -75,8 +67,8 @@ def adjacent_pairs(
 
 def flip_families(design: Design, target: BoolGrid) -> Iterator[list[Change]]:
     """The families of flips around the cells of ``target``, in the order they are tried."""
-    near = neighbourhood(target, 1)
-    wider = neighbourhood(target, 2)
+    near = dilated(target, 1)
+    wider = dilated(target, 2)
     yield single_flips(design, near)
     yield adjacent_pairs(design, near)
     yield single_flips(design, wider & ~near)
@@ -133,7 +125,7 @@ def flip_suggestions(design: Design, variable: BoolGrid, search: Search) -> list
     proxy (:attr:`Search.verify` of them), and :data:`PAIR_SUGGESTIONS` flips of two adjacent
     cells next to the best :data:`PAIR_SEEDS` single flips."""
     target = int(variable.sum())
-    near = neighbourhood(variable, 1)
+    near = dilated(variable, 1)
     singles = search.ranked(design, single_flips(design, near), variable)
     seeds = [candidate.change.flips[0] for candidate in singles[:PAIR_SEEDS]]
     pairs = search.ranked(design, adjacent_pairs(design, near, seeds), variable)

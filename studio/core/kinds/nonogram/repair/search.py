@@ -24,42 +24,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studio.core.cancel import CancelToken, Stopped
-from studio.core.contract.repairs import Repair, RepairResult
+from studio.core.cancel import CancelToken
+from studio.core.contract.repairs import (
+    VERIFY,
+    Repair,
+    RepairResult,
+    exact_analysis,
+    flipped,
+    tie_order,
+)
 from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, BoolGrid, cell_name, cells_of, run_lengths
 from studio.core.kinds.nonogram.linesolve import line_solve
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.puzzle import Cell, Puzzle
-from studio.core.sat.analysis import Analysis, analyze
+from studio.core.puzzle import Cell
+from studio.core.sat.analysis import Analysis
 
-#: Candidates verified by exact analysis per round (the best by the line-solver proxy).
-VERIFY = 12
 #: Rounds of :data:`VERIFY` candidates tried in one family of changes before falling back.
 ROUNDS = 3
-
-
-def exact_analysis(
-    puzzle: Puzzle, cancel: CancelToken | None, limit: int | None = None
-) -> Analysis:
-    """Exact analysis, unrated, of a repair's candidate, or one cut short as soon as more than
-    ``limit`` variable fields are found (``stop_reason == "limit"``).
-
-    Raises:
-        Stopped: when cancelled or out of time (a repair never goes on from a partial
-            analysis).
-    """
-    # Candidates are compared by their variable fields; only the result gets rated.
-    analysis = analyze(puzzle, cancel=cancel, rate=False, variable_limit=limit)
-    if not analysis.complete and analysis.stop_reason != "limit":
-        raise Stopped(analysis.stop_reason or "cancelled")
-    return analysis
-
-
-def tie_order(count: int, rng: np.random.Generator | None) -> list[int]:
-    """The rank of each of ``count`` equally good candidates: random from ``rng``, else their
-    own order."""
-    return list(range(count)) if rng is None else rng.permutation(count).tolist()
 
 
 @dataclass(frozen=True)
@@ -68,15 +50,6 @@ class Change:
 
     flips: tuple[Cell, ...] = ()
     givens: tuple[Cell, ...] = ()
-
-
-def flipped(picture: BoolGrid, cells: Iterable[Cell]) -> BoolGrid:
-    """A read-only copy of ``picture`` with ``cells`` toggled."""
-    result = np.array(picture, dtype=bool)
-    for r, c in cells:
-        result[r, c] = not result[r, c]
-    result.setflags(write=False)
-    return result
 
 
 @dataclass(frozen=True, eq=False)

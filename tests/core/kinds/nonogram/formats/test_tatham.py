@@ -8,6 +8,7 @@ from hypothesis import given, settings
 
 from studio.core.document import Document
 from studio.core.errors import FormatError
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.formats import tatham
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
@@ -55,7 +56,7 @@ def test_leading_zeros_in_runs_are_read_and_written_canonically() -> None:
 
 def test_writing_picture_document_writes_only_its_clues() -> None:
     picture = np.array([[True, False, True], [True, False, False]])
-    assert tatham.write(Document.from_picture("nonogram", picture)) == SMALL_ID
+    assert tatham.write(document_of_picture("nonogram", picture)) == SMALL_ID
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from studio.core.kinds.fobidoshi.generate import (
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.rules import components, long_runs
 from studio.core.sat.analysis import Status, analyze
-from tests.core.kinds.test_fobidoshi_brute import all_solutions
+from tests.core.kinds.fobidoshi.test_brute import all_solutions
 
 
 def _options(

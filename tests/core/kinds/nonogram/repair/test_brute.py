@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from tests.core.brute import all_solutions
-from tests.core.repair import solutions
+from tests.core.kinds.nonogram.brute import all_solutions
+from tests.core.kinds.nonogram.repair import solutions
 
 
 @settings(max_examples=150, deadline=None)

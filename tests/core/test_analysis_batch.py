@@ -7,13 +7,14 @@ from collections.abc import Callable
 import pytest
 
 from studio.core import formats
+from studio.core.analysis_batch import analysed, analyze_batch, encoded
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status
-from studio.core.sat.batch import analysed, analyze_batch, encoded
 
 HEART = "5x5:2/1.1/1.1/3/2.1/3.1/1.1/2/2/1.1"  # Tatham's: unique, line-solvable
 AMBIGUOUS = "2x2:1/1/1/1"
@@ -24,7 +25,7 @@ def reader(text: str) -> Callable[[], Document]:
 
 
 def mosaic() -> Document:
-    return Document.from_picture("mosaic", grid_from_text(["#.", ".#"]))
+    return document_of_picture("mosaic", grid_from_text(["#.", ".#"]))
 
 
 def outline(results: list[object]) -> list[object]:
@@ -59,7 +60,7 @@ def test_a_pool_of_two_gives_the_same_results_in_the_same_order() -> None:
 def test_another_encoding_of_a_mosaic_is_a_bad_input_in_its_place() -> None:
     results = list(analyze_batch([mosaic, reader(HEART)], encoding="thesis"))
     assert outline(results) == [
-        "the thesis encoding applies to nonograms, not to a mosaic",
+        "a mosaic has no 'thesis' encoding; use fast",
         Status.UNIQUE,
     ]
 
@@ -70,7 +71,7 @@ def test_every_encoding_analyses_a_nonogram_alike() -> None:
     for encoding in ("fast", "thesis", "naive"):
         assert analysed(puzzle, encoding).status == Status.UNIQUE
     assert encoded(puzzle, "fast") is puzzle
-    with pytest.raises(StudioError, match="unknown encoding"):
+    with pytest.raises(StudioError, match="a nonogram has no 'clever' encoding"):
         encoded(puzzle, "clever")
 
 

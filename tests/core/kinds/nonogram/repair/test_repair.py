@@ -10,17 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.contract.repairs import RepairResult
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.grid import cells_of, grid_from_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.kinds.nonogram.repair import flips, givens
+from studio.core.kinds.nonogram.repair import flips, givens, repair
 from studio.core.kinds.nonogram.repair.search import Change, Design, Search
 from studio.core.pixelart import import_picture
 from studio.core.puzzle import Cell
-from studio.core.repair import RepairResult, repair
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import SHARED_DATA
-from tests.core.repair import AMBIGUOUS, designs, solutions, variable_count
+from tests.core.kinds.nonogram.repair import AMBIGUOUS, designs, solutions, variable_count
 
 
 def assert_consistent(original: np.ndarray, result: RepairResult) -> None:

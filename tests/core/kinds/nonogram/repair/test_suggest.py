@@ -11,10 +11,10 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import StudioError
 from studio.core.grid import cells_of, grid_from_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair import suggest
 from studio.core.puzzle import Cell
-from studio.core.repair import suggest
 from studio.core.sat.analysis import Status, analyze
-from tests.core.repair import AMBIGUOUS, designs, solutions, variable_count
+from tests.core.kinds.nonogram.repair import AMBIGUOUS, designs, solutions, variable_count
 
 
 @settings(max_examples=80, deadline=None)

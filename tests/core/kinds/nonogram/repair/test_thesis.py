@@ -9,11 +9,11 @@ from hypothesis import given, settings
 
 from studio.core.grid import Axis, LineRef, cells_of, grid_from_text, grid_to_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair import repair
 from studio.core.kinds.nonogram.repair.thesis import Placement, choose_lines, thesis_step
 from studio.core.puzzle import Cell
-from studio.core.repair import repair
 from studio.core.sat.analysis import analyze
-from tests.core.repair import designs, solutions, variable_count
+from tests.core.kinds.nonogram.repair import designs, solutions, variable_count
 
 FULL = np.ones((4, 4), dtype=bool)  # every line has filled cells besides the variable fields
 

@@ -10,12 +10,13 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.kinds import get_kind
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.repair import minimal_givens, repair, suggest
-from studio.core.repair import REPAIRERS, repair_document, suggest_repairs
+from studio.core.repair import repair_document, suggest_repairs
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_params
-from tests.core.kinds.test_fobidoshi_brute import all_solutions
+from tests.core.kinds.fobidoshi.test_brute import all_solutions
 
 RECORDS = shared_params("fobidoshi")
 
@@ -126,7 +127,7 @@ def test_suggestions_are_verified_single_givens_best_first() -> None:
 
 
 def test_registered_for_the_kind() -> None:
-    assert REPAIRERS["fobidoshi"].strategies == ("givens",)
+    assert get_kind("fobidoshi").repairs.strategies == ("givens",)
 
 
 def test_minimal_givens_keeps_only_the_givens_a_unique_puzzle_needs() -> None:

@@ -1,13 +1,14 @@
-"""Helpers shared by the text formats: clue checking names the offending entry."""
+"""Nonogram clues in the text formats: checking names the offending entry; writers refuse what
+they cannot hold."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from studio.core.contract import text
 from studio.core.document import Document
 from studio.core.errors import FormatError
+from studio.core.kinds.nonogram.formats import clues
 from studio.core.kinds.nonogram.puzzle import Nonogram
 
 
@@ -18,7 +19,7 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 def test_clue_from_values_accepts_positive_runs_and_a_lone_zero(
     values: list[object], clue: tuple[int, ...]
 ) -> None:
-    assert text.clue_from_values(values) == clue
+    assert clues.clue_from_values(values) == clue
 
 
 @pytest.mark.parametrize(
@@ -36,8 +37,8 @@ def test_clue_from_values_accepts_positive_runs_and_a_lone_zero(
 def test_clue_from_values_names_the_bad_entry(
     values: list[object], index: int, message: str
 ) -> None:
-    with pytest.raises(text.ClueError) as caught:
-        text.clue_from_values(values)
+    with pytest.raises(clues.ClueError) as caught:
+        clues.clue_from_values(values)
     assert (caught.value.index, caught.value.message) == (index, message)
 
 
@@ -46,31 +47,18 @@ GIVEN = Nonogram([(1,)], [(1,)], givens=[(0, 0, True)])
 
 def test_nonogram_of_refuses_givens_unless_the_format_holds_them() -> None:
     document = Document(GIVEN)
-    assert text.nonogram_of(document, "Some", givens=True) is GIVEN
+    assert clues.nonogram_of(document, "Some", givens=True) is GIVEN
     with pytest.raises(FormatError) as caught:
-        text.nonogram_of(document, "Some")
+        clues.nonogram_of(document, "Some")
     assert str(caught.value) == (
         "the Some format cannot hold given cells, and this puzzle has 1 given cell; "
         "save it as a Puzzle Studio document or a Tatham game ID"
     )
 
 
-def test_notes_lines_find_the_formats_keys_and_leave_the_rest() -> None:
-    notes = "copyright: me\nlicense:x\n\nsource: a: b\nCopyright: you"
-    assert text.notes_lines(notes, ("copyright", "source")) == [
-        ("copyright", "me"),
-        (None, "license:x"),
-        (None, ""),
-        ("source", "a: b"),
-        (None, "Copyright: you"),
-    ]
-    assert text.notes_lines("", ("copyright",)) == []
-    assert text.note_line("copyright", "me") == "copyright: me"
-
-
 def test_picture_mismatch_names_the_first_broken_line() -> None:
     puzzle = Nonogram([(1,), ()], [(1,)])
-    assert text.picture_mismatch(puzzle, np.array([[True], [False]])) is None
-    assert text.picture_mismatch(puzzle, np.array([[True], [True]])) == (
+    assert clues.picture_mismatch(puzzle, np.array([[True], [False]])) is None
+    assert clues.picture_mismatch(puzzle, np.array([[True], [True]])) == (
         "row 2 has runs 1, its clue is 0"
     )

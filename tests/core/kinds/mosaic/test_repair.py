@@ -11,9 +11,10 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import cells_of, grid_from_text, unknown_grid
+from studio.core.kinds import get_kind
 from studio.core.kinds.mosaic.logic import solve
 from studio.core.kinds.mosaic.puzzle import Mosaic
-from studio.core.repair import RepairResult, repair_document, repairs_for, suggest_repairs
+from studio.core.repair import RepairResult, repair_document, suggest_repairs
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 
@@ -112,7 +113,7 @@ def test_the_reference_must_solve_the_clues() -> None:
 
 
 def test_an_unknown_strategy_names_the_choices() -> None:
-    assert repairs_for("mosaic").strategies == ("clues",)
+    assert get_kind("mosaic").repairs.strategies == ("clues",)
     with pytest.raises(StudioError, match="unknown repair strategy 'flips' for mosaic; use one"):
         repair_document(design(0), strategy="flips")
 

@@ -20,7 +20,7 @@ from studio.core.kinds.nonogram.linesolve import (
     probe_solve,
     solve_line,
 )
-from tests.core.brute import all_solutions
+from tests.core.kinds.nonogram.brute import all_solutions
 
 
 def placements(

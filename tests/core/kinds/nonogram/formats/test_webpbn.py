@@ -11,6 +11,7 @@ import pytest
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.formats import webpbn
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_record, shared_records
@@ -96,7 +97,7 @@ SMALL = """\
 </puzzle>
 </puzzleset>
 """
-SMALL_DOC = Document.from_picture(
+SMALL_DOC = document_of_picture(
     "nonogram",
     PICTURE,
     title="Two & three",
@@ -153,7 +154,7 @@ def test_every_shared_puzzle_round_trips_with_its_metadata() -> None:
 
 def test_a_puzzle_without_clues_gets_them_from_its_goal() -> None:
     document = webpbn.read(_puzzle("<solution><image>|X.X|\n|X..|</image></solution>"))
-    assert document == Document.from_picture("nonogram", PICTURE)
+    assert document == document_of_picture("nonogram", PICTURE)
 
 
 def test_a_black_and_white_puzzle_may_use_other_colour_names_and_chars() -> None:
@@ -163,7 +164,7 @@ def test_a_black_and_white_puzzle_may_use_other_colour_names_and_chars() -> None
         + '\n<solution type="goal"><image>|#o#|\n|#oo|</image></solution>'
     )
     document = webpbn.read(_puzzle(body, ' backgroundcolor="paper" defaultcolor="ink"'))
-    assert document == Document.from_picture("nonogram", PICTURE)
+    assert document == document_of_picture("nonogram", PICTURE)
 
 
 def test_counts_may_name_their_colour() -> None:

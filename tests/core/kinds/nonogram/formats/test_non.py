@@ -9,6 +9,7 @@ import pytest
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.formats import non
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_record, shared_records
@@ -85,7 +86,7 @@ def test_metadata_keys_become_notes_lines_with_html_references_replaced() -> Non
 
 
 def test_writing_gives_the_nonogram_db_layout() -> None:
-    document = Document.from_picture(
+    document = document_of_picture(
         "nonogram",
         PICTURE,
         title="Two & three",

@@ -24,7 +24,7 @@ from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params
-from tests.core.brute import all_solutions
+from tests.core.kinds.nonogram.brute import all_solutions
 from tests.core.sat.test_analysis import tiny_puzzles
 
 NAMES = sorted(ENCODINGS)

@@ -14,8 +14,7 @@ from contextlib import closing
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.kinds.nonogram.encodings import with_encoding
-from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds import kind_of
 from studio.core.parallel import POOL_AFTER_SECONDS, Ready, in_order, require_dask
 from studio.core.puzzle import Puzzle
 from studio.core.sat.analysis import Analysis, analyze
@@ -26,18 +25,13 @@ Analysed = tuple[Document, Analysis]
 
 def encoded(puzzle: Puzzle, encoding: str) -> Puzzle:
     """``puzzle`` to analyse in the CNF ``encoding``: as it is for ``"fast"`` (ours, after the
-    kind's logic solver), else the whole nonogram in that encoding (a key of
-    :data:`~studio.core.kinds.nonogram_encodings.ENCODINGS`).
+    kind's logic solver), else the whole puzzle in that encoding, one of its kind's
+    (:attr:`~studio.core.contract.kind.Kind.encodings`).
 
     Raises:
-        StudioError: for an unknown encoding, or another encoding than ``"fast"`` for a puzzle
-            that is not a nonogram.
+        StudioError: for an encoding the puzzle's kind does not have.
     """
-    if encoding == "fast":
-        return puzzle
-    if not isinstance(puzzle, Nonogram):
-        raise StudioError(f"the {encoding} encoding applies to nonograms, not to a {puzzle.kind}")
-    return with_encoding(puzzle, encoding)
+    return kind_of(puzzle).encoded(puzzle, encoding)
 
 
 def analysed(

@@ -13,7 +13,7 @@ from hypothesis.extra.numpy import arrays
 
 from studio.core.errors import PuzzleError
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text, unknown_grid, window_sum
-from studio.core.kinds import get_kind
+from studio.core.kinds import document_of_picture, get_kind
 from studio.core.kinds.mosaic.cnf import ENCODINGS, Encoding, exactly
 from studio.core.kinds.mosaic.logic import NO_CLUE, MosaicDeduction, neighbourhood, solve
 from studio.core.kinds.mosaic.puzzle import MAX_CLUE, SPEC, Mosaic
@@ -96,10 +96,11 @@ def test_ragged_rows_are_an_error_naming_the_row() -> None:
 
 
 def test_the_kind_is_registered_and_drawn_from_a_picture() -> None:
-    assert get_kind("mosaic") is SPEC
-    assert get_kind("Fill-a-Pix") is SPEC
+    assert get_kind("mosaic").spec is SPEC
+    assert get_kind("Fill-a-Pix").spec is SPEC
+    assert get_kind("mosaic").drawn
     picture = grid_from_text(["#.", ".."])
-    puzzle = SPEC.from_picture(picture) if SPEC.from_picture else None
+    puzzle = document_of_picture("mosaic", picture).puzzle
     assert puzzle == mosaic("11", "11")
     assert isinstance(puzzle, DrawnPuzzle)
 
