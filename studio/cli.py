@@ -214,10 +214,12 @@ def run_export(args: argparse.Namespace) -> int:
     """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view or solution view."""
     document = read_input(args.input, kind=args.kind)
     start_drawing()
+    from studio.gui.kinds import qt_kind
     from studio.render.export import check_image_size, export_image
 
+    look = qt_kind(document.kind).look
     try:  # before any solving or drawing
-        check_image_size(document, Path(args.output).suffix.lower(), args.cell)
+        check_image_size(document, look, Path(args.output).suffix.lower(), args.cell)
     except StudioError as error:
         raise StudioError(f"--cell {args.cell:g}: {error}") from None
     solution = None
@@ -229,7 +231,7 @@ def run_export(args: argparse.Namespace) -> int:
                 f"({describe(analysis)})"
             )
         solution = analysis.solution
-    export_image(document, args.output, solution=solution, cell=args.cell)
+    export_image(document, args.output, look, solution=solution, cell=args.cell)
     return EXIT_OK
 
 
@@ -254,10 +256,11 @@ def run_export_book(args: argparse.Namespace) -> int:
     for warning in book.warnings():
         note(f"warning: {warning}")
     start_drawing()
+    from studio.gui.kinds import looks
     from studio.render.book import export_book
 
     with progress_bar(len(book.entries), "drawing") as bar:
-        result = export_book(book, args.output, progress=lambda done, total: bar.update())
+        result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())
     count = len(book.entries)
     fewest, most = min(result.per_page), max(result.per_page)
     spread = str(most) if fewest == most else f"{fewest}–{most}"

@@ -26,6 +26,7 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.kinds import looks
 from studio.gui.loading import wait_for
 from studio.gui.workers import Batch, Progress
 from studio.render.book import BookExport, export_book
@@ -260,7 +261,7 @@ class BookCommands(QObject):
         book = self.model.book
 
         def job(cancel: CancelToken, progress: Progress) -> tuple[Path, BookExport]:
-            return path, export_book(book, path, progress=progress, cancel=cancel)
+            return path, export_book(book, path, looks, progress=progress, cancel=cancel)
 
         self.progress.setRange(0, len(book.entries))
         self.progress.setValue(0)

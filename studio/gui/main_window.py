@@ -56,6 +56,7 @@ from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
 from studio.gui.document_model import DocumentModel
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.kinds import qt_kind
 from studio.gui.loading import wait_for
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
@@ -578,7 +579,8 @@ class MainWindow(QMainWindow):
         if path.suffix.lower() not in IMAGE_EXPORTS:
             path = path.with_name(path.name + ".png")
         try:
-            export_image(document, path, solution=shown if solution else None)
+            look = qt_kind(document.kind).look
+            export_image(document, path, look, solution=shown if solution else None)
         except StudioError as error:
             self.show_error("Cannot export the puzzle", str(error))
             return False
