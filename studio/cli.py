@@ -54,7 +54,7 @@ from studio.core.grid import cells_of, grid_to_text
 from studio.core.kinds import KINDS, get_kind
 from studio.core.parallel import require_dask
 from studio.core.puzzle import Puzzle
-from studio.core.repair import RepairResult, repair_document
+from studio.core.repair import RepairResult, repair_document, repaired
 from studio.core.sat.analysis import Analysis, Status, analyze
 from studio.core.verdict import describe
 
@@ -404,7 +404,7 @@ def run_repair(args: argparse.Namespace) -> int:
     for position, argument in enumerate(args.inputs, start=1):
         try:
             document = read_input(argument, kind=args.kind, position=position if several else None)
-            repaired_document, result = repaired(document, args, label(argument))
+            repaired_document, result = repair_input(document, args, label(argument))
             if args.output is not None:
                 stem = f"puzzle-{position}" if is_puzzle_text(argument) else argument
                 target = (
@@ -429,7 +429,7 @@ def run_repair(args: argparse.Namespace) -> int:
     return status
 
 
-def repaired(
+def repair_input(
     document: Document, args: argparse.Namespace, name: str
 ) -> tuple[Document, RepairResult[Puzzle]]:
     """The document repaired by ``args.strategy``; a puzzle known only by its clues is repaired
@@ -451,7 +451,7 @@ def repaired(
         logic_solvable=args.logic_solvable,
         cancel=CancelToken(timeout=args.timeout),
     )
-    return replace(document, puzzle=result.puzzle, picture=result.picture), result
+    return repaired(document, result), result
 
 
 def run_generate(args: argparse.Namespace) -> int:

@@ -40,7 +40,7 @@ def open_window(qtbot: QtBot):
         window = MainWindow(document)
         # Listen before anything spins the event loop: the constructor started the first
         # analysis and its result may arrive while the window is being activated.
-        first_analysis = qtbot.waitSignal(window.analysis.finished, timeout=10_000)
+        first_analysis = qtbot.waitSignal(window.analysis.analysed, timeout=10_000)
         # Tests answer "save changes?" themselves where it matters; otherwise closing discards.
         window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
         window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
