@@ -23,8 +23,8 @@ from studio.gui.edited import Choice
 from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from studio.gui.workers import running_workers
 from tests.conftest import SHARED_DATA, shared_record
+from tests.gui.conftest import running_threads
 
 
 def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
@@ -246,7 +246,7 @@ def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None
         window.model.load(blank_document(3, 3))
     assert blocker.args[0].solution.shape == (3, 3), "the stale result of Knotty is dropped"
     assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
 def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
@@ -256,7 +256,7 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.status_label.text() == "Analysis stopped"
     assert not window.analysis.busy
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
 def test_a_failing_analysis_says_one_line_and_logs_the_rest(
