@@ -19,7 +19,9 @@ import pytest
 from PIL import Image
 
 from studio import __version__
-from studio.cli import is_puzzle_text, main, parse_size
+from studio.cli import main
+from studio.cli.arguments import parse_size
+from studio.cli.inputs import is_puzzle_text
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book
