@@ -38,7 +38,7 @@ from collections.abc import Sequence
 
 import studio
 from studio.cli import analyze, convert, drawing, generate, gui, import_image, repair
-from studio.cli.arguments import Parser
+from studio.cli.arguments import Parser, listed, noun
 from studio.cli.outputs import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -47,6 +47,7 @@ from studio.cli.outputs import (
     report_error,
 )
 from studio.core.errors import StudioError
+from studio.core.kinds import KINDS
 
 # Each command module adds its commands' parsers, in the order ``studio --help`` lists them.
 _ADD_PARSERS = (
@@ -64,8 +65,9 @@ def build_parser() -> Parser:
     """The ``studio`` argument parser; each subcommand's handler is its ``handler`` default."""
     parser = Parser(
         prog="studio",
-        description="Puzzle Studio: design, analyse and publish nonograms, mosaics and Fobidoshi. "
-        "Without a command, opens the window.",
+        description="Puzzle Studio: design, analyse and publish "
+        f"{listed([noun(kind) for kind in KINDS], 'and')} puzzles. Without a command, opens the "
+        "window.",
         epilog="Run 'studio COMMAND --help' for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"studio {studio.__version__}")

@@ -1,17 +1,21 @@
 """What the commands' parsers share: the parser whose errors are one line, the argument types
-(kinds, formats, counts, seconds, sizes, cell sizes, thresholds) and the options several
-commands take (``--kind``, ``--format``, ``--timeout``, ``--encoding``, ``--jobs``,
-``--pool-after`` and ``--scheduler``)."""
+(kinds, formats, counts, seconds, sizes, cell sizes, thresholds), the options several
+commands take (``--kind``, ``--format``, ``--timeout``, ``--encoding``, ``--strategy``,
+``--logic-solvable``, ``--jobs``, ``--pool-after`` and ``--scheduler``), and the words their
+help takes from the registry of kinds (:data:`studio.core.kinds.KINDS`), so that a kind, a
+strategy or an encoding is listed the moment it is registered."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import os
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn, TypeAlias
 
 from studio.cli.outputs import EXIT_BAD_INPUT
 from studio.core import formats, pixelart
+from studio.core.contract.kind import Kind
 from studio.core.errors import StudioError
 from studio.core.generate.batch import POOL_AFTER_SECONDS
 from studio.core.kinds import KINDS, get_kind
@@ -28,8 +32,6 @@ class Parser(argparse.ArgumentParser):
 Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 """The ``studio`` parser's subparsers action, to which each command module adds its own."""
 
-FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
-
 
 def add_command(commands: Commands, name: str, summary: str, epilog: str) -> Parser:
     """The parser of the command ``name``: ``summary`` in the list of commands and atop its
@@ -44,15 +46,40 @@ def add_command(commands: Commands, name: str, summary: str, epilog: str) -> Par
 
 
 # ---------------------------------------------------------------------------------------------
+# Help from the registries of kinds and formats
+
+FORMAT_NAMES = ", ".join(spec.name for spec in formats.FORMATS)
+
+
+def listed(words: Sequence[str], conjunction: str) -> str:
+    """``a, b or c`` (with ``conjunction`` ``"or"``); ``a`` alone."""
+    *rest, last = words
+    return f"{', '.join(rest)} {conjunction} {last}" if rest else last
+
+
+def noun(kind: Kind) -> str:
+    """The kind's name inside a sentence: ``nonogram``, ``Fobidoshi``."""
+    return kind.spec.noun or kind.name
+
+
+def by_kind(values: Callable[[Kind], Iterable[str]]) -> str:
+    """``nonogram: a, b; mosaic: c``: the ``values`` of each kind that has any."""
+    return "; ".join(
+        f"{kind.name}: {', '.join(named)}" for kind in KINDS if (named := tuple(values(kind)))
+    )
+
+
+# ---------------------------------------------------------------------------------------------
 # Options several commands take
 
 
-def add_kind(parser: Parser) -> None:
-    """``--kind KIND``."""
+def add_kind(parser: Parser, default: str | None = None) -> None:
+    """``--kind KIND``: a registered kind, or ``default`` without the option."""
     parser.add_argument(
         "--kind",
         type=parse_kind,
-        help="accept only puzzles of this kind: nonogram, mosaic or fobidoshi",
+        default=default,
+        help="accept only puzzles of this kind: " + listed([kind.name for kind in KINDS], "or"),
     )
 
 
@@ -74,8 +101,29 @@ def add_encoding(parser: Parser) -> None:
         "--encoding",
         choices=("fast", *dict.fromkeys(name for kind in KINDS for name in kind.encodings)),
         default="fast",
-        help="CNF encoding: fast (ours, after the line solver), or the thesis's thesis or naive "
-        "(whole puzzle to SAT, for measurement); default: fast",
+        help="CNF encoding: fast (ours, after the kind's logic solver), or for measurement the "
+        f"whole puzzle to SAT in another ({by_kind(lambda kind: kind.encodings)}); default: fast",
+    )
+
+
+def add_strategy(parser: Parser, what: str, strategies: Callable[[Kind], Iterable[str]]) -> None:
+    """``--strategy NAME``: ``what`` it decides, then each kind's ``strategies``."""
+    parser.add_argument(
+        "--strategy",
+        metavar="NAME",
+        help=f"{what} (default: the kind's first): {by_kind(strategies)}",
+    )
+
+
+def add_logic_solvable(parser: Parser, what: str) -> None:
+    """``--line-solvable``, or ``--logic-solvable``: ``what`` it asks for, then each kind's
+    logic."""
+    parser.add_argument(
+        "--line-solvable",
+        "--logic-solvable",
+        dest="logic_solvable",
+        action="store_true",
+        help=f"{what} ({by_kind(lambda kind: [kind.spec.logic])})",
     )
 
 

@@ -13,6 +13,8 @@ from studio.cli.arguments import (
     add_command,
     add_format,
     add_kind,
+    add_logic_solvable,
+    add_strategy,
     parse_count,
     parse_size,
     scheduler_address,
@@ -33,8 +35,6 @@ from studio.core.formats.book_json import load_book, save_book
 from studio.core.generate import GeneratorOptions, resolved
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS
-
-_STRATEGIES = "; ".join(f"{kind.name}: {', '.join(kind.generator.strategies)}" for kind in KINDS)
 
 _EPILOG = """\
 Every puzzle is unique. A nonogram's picture is made by the strategy (picture: smoothed noise,
@@ -61,11 +61,7 @@ def add_parsers(commands: Commands) -> None:
     generate.add_argument(
         "--size", type=parse_size, required=True, metavar="WxH", help="columns x rows"
     )
-    generate.add_argument(
-        "--strategy",
-        metavar="NAME",
-        help="how the puzzle is drawn (default: the kind's first): " + _STRATEGIES,
-    )
+    add_strategy(generate, "how the puzzle is drawn", lambda kind: kind.generator.strategies)
     generate.add_argument(
         "--density", type=float, default=0.5, help="share of filled cells (default: 0.5)"
     )
@@ -73,14 +69,8 @@ def add_parsers(commands: Commands) -> None:
     generate.add_argument(
         "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
     )
-    generate.add_argument(
-        "--line-solvable",
-        "--logic-solvable",
-        dest="logic_solvable",
-        action="store_true",
-        help="only puzzles logic alone solves (line logic for a nonogram)",
-    )
-    add_kind(generate)
+    add_logic_solvable(generate, "only puzzles logic alone solves")
+    add_kind(generate, default=KINDS[0].name)
     generate.add_argument(
         "--max-difficulty",
         type=int,
@@ -105,7 +95,7 @@ def run_generate(args: argparse.Namespace) -> int:
     options = resolved(
         GeneratorOptions(
             shape=(height, width),
-            kind=args.kind or "nonogram",
+            kind=args.kind,
             strategy=args.strategy,
             density=args.density,
             logic_solvable=args.logic_solvable,

@@ -1,4 +1,5 @@
-"""``studio import-image``: pictures from image files, as nonograms or mosaics."""
+"""``studio import-image``: pictures from image files, as puzzles of a kind drawn from a
+picture (nonograms, mosaics)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from studio.cli.arguments import (
     add_format,
     add_kind,
     add_timeout,
+    listed,
+    noun,
     parse_size,
     parse_threshold,
 )
@@ -28,6 +31,9 @@ from studio.cli.outputs import (
 from studio.core import formats, pixelart
 from studio.core.analysis_batch import analysed
 from studio.core.errors import StudioError
+from studio.core.kinds import KINDS
+
+_DRAWN = [kind for kind in KINDS if kind.drawn]  # the kinds a picture makes
 
 _EPILOG = f"""\
 Without -o each picture is printed as a text grid (or in --format), a blank line between
@@ -44,7 +50,8 @@ examples:
 
 def add_parsers(commands: Commands) -> None:
     """Add ``import-image`` to the ``studio`` parser's commands."""
-    image = add_command(commands, "import-image", "make nonograms or mosaics from images", _EPILOG)
+    summary = f"make {listed([noun(kind) for kind in _DRAWN], 'or')} puzzles from images"
+    image = add_command(commands, "import-image", summary, _EPILOG)
     image.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, GIF, BMP or XBM file")
     image.add_argument(
         "--size", type=parse_size, metavar="WxH", help="scale to W columns and H rows"
@@ -61,7 +68,7 @@ def add_parsers(commands: Commands) -> None:
     image.add_argument("--json", action="store_true", help="print the analysis as JSON Lines")
     add_format(image)
     add_timeout(image, " per image for --json")
-    add_kind(image)
+    add_kind(image, default=_DRAWN[0].name)
     image.set_defaults(handler=run_import_image)
 
 
@@ -74,7 +81,7 @@ def run_import_image(args: argparse.Namespace) -> int:
     status = EXIT_OK
     for position, image in enumerate(args.images):
         try:
-            document = pixelart.import_document(image, options, kind=args.kind or "nonogram")
+            document = pixelart.import_document(image, options, kind=args.kind)
             if args.output is not None:
                 path = output_path(args.output, folder, image, args.format)
                 if path in written:

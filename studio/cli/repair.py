@@ -11,6 +11,8 @@ from studio.cli.arguments import (
     add_command,
     add_format,
     add_kind,
+    add_logic_solvable,
+    add_strategy,
     add_timeout,
 )
 from studio.cli.inputs import is_puzzle_text, label, readers
@@ -29,12 +31,9 @@ from studio.core.analysis_batch import analysed
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
 from studio.core.repair import RepairResult, repair_document
 from studio.core.verdict import describe
-
-_STRATEGIES = "; ".join(f"{kind.name}: {', '.join(kind.repairs.strategies)}" for kind in KINDS)
 
 _EPILOG = f"""\
 Each puzzle is made unique. Nonograms: flips changes as few picture cells as it can; givens
@@ -56,18 +55,8 @@ def add_parsers(commands: Commands) -> None:
     """Add ``repair`` to the ``studio`` parser's commands."""
     repair = add_command(commands, "repair", "make ambiguous puzzles unique", _EPILOG)
     repair.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzle file or game ID")
-    repair.add_argument(
-        "--strategy",
-        metavar="NAME",
-        help="how to repair (default: the kind's first): " + _STRATEGIES,
-    )
-    repair.add_argument(
-        "--line-solvable",
-        "--logic-solvable",
-        dest="logic_solvable",
-        action="store_true",
-        help="repair until logic alone solves it too (line logic for a nonogram)",
-    )
+    add_strategy(repair, "how to repair", lambda kind: kind.repairs.strategies)
+    add_logic_solvable(repair, "repair until logic alone solves it too")
     repair.add_argument("-o", "--output", metavar="OUT", help="file (one input) or folder")
     repair.add_argument("--json", action="store_true", help="print JSON Lines")
     add_format(repair)

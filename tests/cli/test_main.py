@@ -1,16 +1,20 @@
-"""``studio`` itself (studio.cli): the version, the list of commands and their help, the
-module entry point, which never imports Qt for a scripting command, and bad input as one line
-with exit 2."""
+"""``studio`` itself (studio.cli): the version, the list of commands and their help (kinds and
+strategies as the registry has them), the module entry point, which never imports Qt for a
+scripting command, and bad input as one line with exit 2."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from studio import __version__
+from studio.cli.arguments import noun
+from studio.core.contract.kind import Kind
+from studio.core.kinds import KINDS
 from tests.cli.conftest import (
     GAME_ID,
     SOLUTION,
@@ -37,6 +41,41 @@ def test_subcommand_help_has_an_example(capsys: pytest.CaptureFixture[str], comm
     assert status == 0
     assert f"usage: studio {command}" in out
     assert f"\n  studio {command} " in out.split("example")[-1]
+
+
+def test_help_lists_every_registered_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    """The kinds named in help come from the registry: a new kind is listed at once."""
+    top = " ".join(run(capsys, "--help")[1].split())
+    kinds = " ".join(run(capsys, "analyze", "--help")[1].split())
+    for kind in KINDS:
+        assert noun(kind) in top
+        assert kind.name in kinds.split("--kind KIND", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("command", "strategies"),
+    [
+        ("generate", lambda kind: kind.generator.strategies),
+        ("repair", lambda kind: kind.repairs.strategies),
+    ],
+)
+def test_help_lists_and_describes_every_strategy(
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    strategies: Callable[[Kind], tuple[str, ...]],
+) -> None:
+    """--strategy lists each kind's strategies from the registry; the paragraph below the
+    options, written by hand, must describe every kind and strategy too (a new one fails here
+    until it is described)."""
+    out = run(capsys, command, "--help")[1]
+    end_of_options = out.index("\n\n", out.index("options:"))
+    options = " ".join(out[:end_of_options].split())
+    described = " ".join(out[end_of_options:].split())
+    for kind in KINDS:
+        assert f"{kind.name}: {', '.join(strategies(kind))}" in options
+        assert kind.name in described.lower()
+        for strategy in strategies(kind):
+            assert strategy in described
 
 
 def test_python_m_studio_analyzes_without_importing_qt(tmp_path: Path) -> None:
