@@ -223,7 +223,7 @@ def _finite(text: str, expected: str, *, least: float) -> float:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``WxH`` (width x height, e.g. ``16x12``) as the ``(height, width)`` of ImportOptions."""
+    """``WxH`` (width x height, e.g. ``16x12``) as the ``(height, width)`` shapes take."""
     parts = text.lower().replace("×", "x").split("x")
     if len(parts) != 2 or not all(part.isdecimal() for part in parts):
         raise argparse.ArgumentTypeError(f"expected WxH (width x height) like 16x12, got {text!r}")

@@ -27,26 +27,6 @@ def add_parsers(commands: Commands) -> None:
     _add_export_book(commands)
 
 
-_QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
-
-
-def start_drawing() -> None:
-    """Make Qt ready to draw without a window: headless (offscreen) when there is no display.
-    Only the drawing commands call this: the others never load Qt."""
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import qInstallMessageHandler
-    from PySide6.QtWidgets import QApplication
-
-    # The command's own one-line errors say what went wrong; Qt's warnings (a font not found,
-    # a painter on a device too large) would only bury them.
-    qInstallMessageHandler(lambda *_message: None)
-    # The widgets' application object, not only QGuiApplication: a window may follow in the
-    # same process (a script, the tests), and Qt aborts on a widget without one.
-    if QApplication.instance() is None:
-        _QT.append(QApplication(sys.argv[:1]))
-
-
 # ---------------------------------------------------------------------------------------------
 # export
 
@@ -150,3 +130,26 @@ def run_export_book(args: argparse.Namespace) -> int:
         f"({spread} a page), {result.seconds:.2f} s"
     )
     return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Qt
+
+_QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
+
+
+def start_drawing() -> None:
+    """Make Qt ready to draw without a window: headless (offscreen) when there is no display.
+    Only the drawing commands call this: the others never load Qt."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    # The command's own one-line errors say what went wrong; Qt's warnings (a font not found,
+    # a painter on a device too large) would only bury them.
+    qInstallMessageHandler(lambda *_message: None)
+    # The widgets' application object, not only QGuiApplication: a window may follow in the
+    # same process (a script, the tests), and Qt aborts on a widget without one.
+    if QApplication.instance() is None:
+        _QT.append(QApplication(sys.argv[:1]))
