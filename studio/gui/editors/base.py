@@ -1,6 +1,6 @@
 """What a kind's editor does for the puzzle view: the panels around the grid, and what the mouse
-does on it. The view, the canvas and the window stay the same for every kind (DESIGN.md §2:
-no ``if kind == ...`` in generic GUI code)."""
+does on it. The view, the canvas and the window stay the same for every kind (docs/architecture.md,
+"Layers": no ``if kind == ...`` in generic code)."""
 
 from __future__ import annotations
 

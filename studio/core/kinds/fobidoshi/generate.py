@@ -1,7 +1,7 @@
 """The Fobidoshi generators of Heslenfeld 2024 (§4), driven by SAT so that every puzzle is
 unique.
 
-Strategies (DESIGN.md §3, "Generators"):
+Strategies (docs/algorithms.md, "Generators"):
 
 - ``"connected"`` (§4.2, the default): a random connected solution, grown from a random cell
   (each undecided neighbour of a circle taken in random order is circled with probability

@@ -9,7 +9,7 @@ In the puzzle's own array (:attr:`Fobidoshi.givens`) a cell is :data:`BLANK` (no
 Janko text's ``-``), :data:`CIRCLE` (``o``) or :data:`CROSS` (``x``). In partial grids and
 solutions, as for every kind, a circle is ``FILLED`` and a cross ``EMPTY``.
 
-SAT (DESIGN.md §3, "Fobidoshi"): one clause per window of four cells in a row or column, and
+SAT (docs/algorithms.md, "Fobidoshi"): one clause per window of four cells in a row or column, and
 connectivity lazily (:meth:`Fobidoshi.lazy_clauses`): a model whose circles fall apart gets,
 for each group K of its circles, "a circle of K and a circle outside K are not both circled
 unless some cell beside K is", and the solver tries again.
@@ -279,10 +279,10 @@ class Fobidoshi:
         return cells
 
     def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
-        """Cuts for a model whose circles fall apart (DESIGN.md §3): for each group K of its
-        circles, ``¬a ∨ ¬c ∨ (a cell beside K is circled)`` with ``a`` a circle of K and ``c``
-        one outside K (known circles preferred: their literal drops out); ``[]`` when the
-        circles are connected.
+        """Cuts for a model whose circles fall apart (docs/algorithms.md, "Fobidoshi"): for each
+        group K of its circles, ``¬a ∨ ¬c ∨ (a cell beside K is circled)`` with ``a`` a circle
+        of K and ``c`` one outside K (known circles preferred: their literal drops out); ``[]``
+        when the circles are connected.
 
         This runs after every SAT model of an analysis, so it is one flood fill over plain
         lists (numpy masks per group took two thirds of a blank 20×20's analysis).

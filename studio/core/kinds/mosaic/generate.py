@@ -1,7 +1,7 @@
 """The mosaic generator: a random picture, every clue, then clues removed while it stays unique.
 
 T. de Jong, *Mosaic as a SAT problem*, §4.2, and Simon Tatham's ``mosaic.c`` (``new_game_desc``,
-aggressive mode; DESIGN.md §3, "Generators"):
+aggressive mode; docs/algorithms.md, "Generators"):
 
 1. A picture by strategy ``"density"`` (every cell filled with probability ``density``, as
    de Jong and Tatham do at 0.5) or ``"picture"`` (the nonogram generator's smoothed noise,

@@ -1,6 +1,6 @@
 """Mosaic logic solver: one-clue deductions, then clue pairs, iterated to a fixpoint.
 
-Two rules, the ones a person uses (DESIGN.md §3, "Difficulty"):
+Two rules, the ones a person uses (docs/algorithms.md, "Mosaic"):
 
 - **One clue** (Simon Tatham's ``mosaic.c`` solver, ``solve_cell``): a clue whose filled
   neighbours already reach its count makes its unknown neighbours empty; a clue that needs all

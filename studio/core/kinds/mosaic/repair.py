@@ -1,5 +1,5 @@
 """Uniqueness repair for mosaics: show more of the picture's clues, and change the picture only
-when even every clue leaves it ambiguous (DESIGN.md §3, "Repair"; issue 4).
+when even every clue leaves it ambiguous (docs/algorithms.md, "Repair"; issue 4).
 
 A mosaic drawn from a picture shows some of the picture's clues. Showing one more never adds a
 solution, and the picture stays one, so:

@@ -1,7 +1,8 @@
 """The nonogram encodings side by side: the product's order encoding and the thesis's two.
 
 * ``"fast"``: the order encoding of run starts, O(n·k) clauses per line, run ranges narrowed by
-  the cells already known (:meth:`Nonogram.encode`, :mod:`.nonogram_cnf`; DESIGN.md §3).
+  the cells already known (:meth:`Nonogram.encode`, :mod:`.nonogram_cnf`; docs/algorithms.md,
+  "Nonogram encodings").
 * ``"thesis"``: van Oers 2024 Ch. 4, start and part-of-block variables, rules 1–11, O(n²·k)
   clauses per line (:mod:`.nonogram_thesis`).
 * ``"naive"``: van Oers 2024 Ch. 3, every placement of every line joined by the Tseytin

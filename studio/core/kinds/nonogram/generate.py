@@ -1,6 +1,6 @@
 """The nonogram generator: a raw picture by one of three strategies, repaired to a unique puzzle.
 
-Strategies (DESIGN.md §3, "Generators"):
+Strategies (docs/algorithms.md, "Generators"):
 
 - ``"density"``: every cell filled with probability ``density`` (van Oers 2024, §5.1.1).
 - ``"clue-stats"``: row clues drawn from the clue statistics of published puzzles (thesis

@@ -1,9 +1,9 @@
 """Repair by flips: change as few picture cells as possible until the puzzle is unique.
 
-DESIGN.md §3, "Repair". Greedy: each step flips the cell (or pair of cells) whose puzzle is left
-with the fewest variable fields, verified by exact analysis, and is applied only if it leaves
-fewer than before, so the loop ends. Candidates come in families, tried in order until one
-reduces the variable fields:
+docs/algorithms.md, "Repair". Greedy: each step flips the cell (or pair of cells) whose puzzle
+is left with the fewest variable fields, verified by exact analysis, and is applied only if it
+leaves fewer than before, so the loop ends. Candidates come in families, tried in order until
+one reduces the variable fields:
 
 1. single flips of the variable fields and their neighbours (Chebyshev distance 1);
 2. flips of two 4-adjacent cells in that neighbourhood (moving an edge keeps a line's count);
