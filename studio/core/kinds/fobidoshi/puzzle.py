@@ -216,13 +216,13 @@ class Fobidoshi:
         return violations
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
-        """The rules from the givens to a fixpoint (:func:`.fobidoshi_rules.propagate`: forced
+        """The rules from the givens to a fixpoint (:func:`.rules.propagate`: forced
         crosses next to runs, barriers, cuts)."""
         return propagate(self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next rule deduction from ``known`` (``int8``) and the givens (see
-        :func:`.fobidoshi_rules.next_step`); givens are never part of a hint."""
+        :func:`.rules.next_step`); givens are never part of a hint."""
         step = next_step(with_givens(self.givens_grid(), known))
         if step is None:
             return None
@@ -233,7 +233,7 @@ class Fobidoshi:
 
         A puzzle the rules complete is a 2 when they take more than
         :data:`EASY_STEPS_PER_CELL` steps per cell. Otherwise a little backtracking is
-        probing (:func:`.fobidoshi_rules.probe`): guesses the rules refute at once, one level
+        probing (:func:`.rules.probe`): guesses the rules refute at once, one level
         deep; a puzzle it completes is a 3 up to :data:`FEW_PROBES` fruitful guesses, a 4
         beyond. What probing leaves open needs deeper backtracking: a 5.
 

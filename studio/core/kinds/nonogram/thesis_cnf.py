@@ -6,7 +6,7 @@ field (cell) ``f`` there are two variables, ``is_start_of_block(l, b, f)`` and
 with the naive encoding (§4.1). The rules of §4.4 are implications ``A → B``, written as the
 clauses ``¬A ∨ B`` (§4.5); no auxiliary variables. Kept to measure against
 (docs/algorithms.md, "Nonogram encodings"); the product solves with the order encoding of
-:mod:`.nonogram_cnf`.
+:mod:`.cnf`.
 
 Where the printed formulas need reading (fields are 0-based here, 1-based in the thesis):
 

@@ -11,7 +11,7 @@ one reduces the variable fields:
 4. single flips anywhere else;
 5. as the last resort, a given (:mod:`.givens`), which always removes a variable field.
 
-Within a family every candidate is line-solved (the proxy of :mod:`._search`) and only the best
+Within a family every candidate is line-solved (the proxy of :mod:`.search`) and only the best
 few are verified with :func:`~studio.core.sat.analysis.analyze`. A flip that would empty a row
 or column holding a filled cell in the original picture is never made (a designer choice: an
 all-empty line is legal but looks like a mistake, and the thesis §5.3.2 avoids it too).
