@@ -129,7 +129,8 @@ class Puzzle(Protocol):
         ``cells``, if it breaks a rule the encoding leaves out; ``[]`` if it is a solution.
 
         The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
-        when a model breaks it, DESIGN.md §3); analysis never needs to know which rule it is.
+        when a model breaks it: docs/algorithms.md, "Fobidoshi"); analysis never needs to know
+        which rule it is.
         """
         ...
 

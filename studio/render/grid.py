@@ -1,8 +1,8 @@
 """QPainter drawing of a puzzle grid: cells, marks, overlays, givens, rules.
 
-The same routines draw the canvas on screen, images and printed pages (DESIGN.md §2:
-one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
-grids, clue tuples) and a :class:`Layout`, never widgets.
+The same routines draw the canvas on screen, images and printed pages (docs/architecture.md,
+"Drawing": one drawing code for screen and print, as in Tatham's collection). They take plain
+data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What a kind's editor does for the puzzle view: the headers around the grid, what a stroke
 puts on a cell, the kind's own tools and commands. The view, the tools (:mod:`studio.gui.strokes`)
-and the window stay the same for every kind: no ``if kind == ...`` in generic GUI code
-(docs/architecture.md)."""
+and the window stay the same for every kind (docs/architecture.md, "Layers": no
+``if kind == ...`` in generic GUI code)."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ class FobidoshiEditor(KindEditor):
 
 def without_unneeded_givens(document: Document, cancel: CancelToken) -> tuple[Document, str]:
     """``document`` with every given its unique puzzle does not need dropped
-    (:func:`~studio.core.repair.fobidoshi.minimal_givens`), and the undo text; ``document``
+    (:func:`~studio.core.kinds.fobidoshi.repair.minimal_givens`), and the undo text; ``document``
     itself when every given is needed.
 
     Raises:

@@ -4,7 +4,8 @@ which clues the puzzle shows.
 Ctrl+click (or a click with the clue tool) shows or hides one cell's clue; *Show All Clues*
 shows every clue of the picture; *Minimal Clues* drops clues, in random order, while the puzzle
 keeps the chosen standard (unique, one clue at a time, clue pairs), on a worker and as one undo
-step (de Jong, *Mosaic as a SAT problem*, §4.2; :func:`.mosaic_minimal.minimal_clues`).
+step (de Jong, *Mosaic as a SAT problem*, §4.2;
+:func:`studio.core.kinds.mosaic.minimal.minimal_clues`).
 """
 
 from __future__ import annotations

@@ -205,7 +205,7 @@ class Mosaic:
         return unknown_grid(*self.shape)
 
     def deduce(self, cancel: CancelToken | None = None) -> MosaicDeduction:
-        """One-clue and pair logic to a fixpoint (:func:`.mosaic_logic.solve`)."""
+        """One-clue and pair logic to a fixpoint (:func:`.logic.solve`)."""
         return solve(self._grid, self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
@@ -232,6 +232,6 @@ class Mosaic:
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Cell variables (constants where ``known``) and, per clue, exactly ``k`` of its
-        neighbourhood filled (:func:`.mosaic_cnf.encode_mosaic`). A clue the known cells break
+        neighbourhood filled (:func:`.cnf.encode_mosaic`). A clue the known cells break
         gets the empty clause: the formula is then unsatisfiable, as the puzzle is."""
         return encode_mosaic(cnf, self._grid, known)

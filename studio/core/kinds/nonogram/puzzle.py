@@ -199,7 +199,7 @@ class Nonogram:
         return violations
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
-        """The line solver from the givens (see :func:`studio.core.linesolve.line_solve`)."""
+        """The line solver from the givens (see :func:`.linesolve.line_solve`)."""
         return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
@@ -242,7 +242,7 @@ class Nonogram:
         return cnf.cell_literals(with_givens(self.givens_grid(), known))
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
-        """Order encoding of every line (:mod:`.nonogram_cnf`), ranges narrowed by ``known``.
+        """Order encoding of every line (:mod:`.cnf`), ranges narrowed by ``known``.
 
         A line that ``known`` (or the givens) leaves no placement gets the empty clause: the
         formula is then unsatisfiable, as the puzzle is.
