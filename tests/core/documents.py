@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from studio.core.contract.kind import Kind
 from studio.core.contract.layers import CellLayers, MarkGrid
 from studio.core.document import Document
+from studio.core.errors import PuzzleError
 from studio.core.grid import BoolGrid
+from studio.core.puzzle import Puzzle
 
 SPAN = 4
 """Sides are drawn from the kind's ``min_side`` to this many more: small, and never square only."""
@@ -38,3 +40,12 @@ def documents(draw: st.DrawFn, kind: Kind) -> Document:
     invalid (e.g. four given circles in a row): filter with ``valid`` where that matters."""
     drawn = draw(layers(kind))
     return Document(kind.layers.join(drawn), drawn.picture, title="T", author="A", notes="N")
+
+
+def valid(puzzle: Puzzle) -> bool:
+    """True when ``puzzle`` validates."""
+    try:
+        puzzle.validate()
+    except PuzzleError:
+        return False
+    return True
