@@ -62,6 +62,15 @@ FEW_PROBES = 4
 SPEC = KindSpec(
     name="fobidoshi",
     title="Fobidoshi",
+    rules=(
+        "Circle some cells of the grid. All the circles form one group: from any circle you "
+        "can reach any other through circles that share a side. No row or column holds four "
+        "or more circles in a row. Circles and crosses shown from the start are givens: a "
+        "given circle stays a circle, a cross is never one. The solution is the one way to "
+        "decide every other cell, circle or not, that keeps both rules. To start, cross the "
+        "cells at both ends of three circles in a row, then look for cells that must be "
+        "circled to keep the circles connected."
+    ),
     aliases=("forbidden-four",),
     noun="Fobidoshi",
     min_side=MIN_SIDE,

@@ -87,6 +87,13 @@ def _clue_value(value: int | None) -> int:
 SPEC = KindSpec(
     name="mosaic",
     title="Mosaic",
+    rules=(
+        "Fill some cells of the grid to reveal a picture. A number in a cell counts the filled "
+        "cells of the 3×3 square around it: the cell itself and its neighbours, sides and "
+        "corners (fewer at the edge of the grid). The solution is the one picture that makes "
+        "every number right. To start, look for a 0 (nothing around it is filled), a 9 (all "
+        "of it is), a 6 on an edge or a 4 in a corner."
+    ),
     aliases=("fill-a-pix", "fillapix"),
     max_side=MAX_SIDE,
     logic="clue logic",
