@@ -55,6 +55,7 @@ from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.grid_menu import GridCommands
 from studio.gui.kinds import qt_kind
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
@@ -246,6 +247,7 @@ class MainWindow(QMainWindow):
         self._fill_tools()
         self._apply_tool()
         self.book.update_actions()
+        self.grid.update()
         self._update_title()
 
     def _tab_title_changed(self, tab: DocumentTab) -> None:
@@ -259,6 +261,7 @@ class MainWindow(QMainWindow):
         self.statusBar().clearMessage()  # a message about the document before is stale now
         if self.view.editor_kind != self._tools_kind:
             self._fill_tools()
+            self.grid.update()
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.model.name}[*] — {APP_NAME}")
@@ -351,6 +354,8 @@ class MainWindow(QMainWindow):
         self.tool_actions[Tool.PENCIL].setChecked(True)
         self.kind_tool_actions: list[QAction] = []
         self._tools_kind = ""
+        self.grid = GridCommands(self, lambda: self.tab, self.show_message)
+        self.addActions(self.grid.all_actions())
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
@@ -437,12 +442,13 @@ class MainWindow(QMainWindow):
             strokes.tool, strokes.kind_tool = Tool.PENCIL, str(data)
 
     def _fill_puzzle_menu(self) -> None:
-        """The commands of the puzzle's kind: its editor's actions, which the editor owns."""
+        """The grid commands the puzzle's kind offers, then its editor's own actions."""
         self.puzzle_menu.clear()
+        self.grid.fill(self.puzzle_menu)
         actions = self.view.editor.actions()
-        self.puzzle_menu.addActions(actions)
-        if not actions:
-            self.puzzle_menu.addAction("No commands for this kind").setEnabled(False)
+        if actions:
+            self.puzzle_menu.addSeparator()
+            self.puzzle_menu.addActions(actions)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

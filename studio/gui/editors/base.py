@@ -116,4 +116,5 @@ class KindEditor:
         """The view switches to another kind: remove the headers."""
         for header in self.headers():
             if header is not None:
+                header.hide()  # no paint of the old kind's clues before it is deleted
                 header.deleteLater()

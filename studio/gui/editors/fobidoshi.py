@@ -6,9 +6,10 @@ undo step (a stroke of the document model: shown live, one step on release). The
 reference solution, or the solver's (:mod:`studio.render.fobidoshi`), and tints four given
 circles in a row.
 
-The Puzzle menu clears every given, or removes the givens a unique puzzle does not need (each
-dropped, row by row, while the puzzle stays unique: a minimal set, Heslenfeld 2024 §4.1's
-removal of unneeded crosses applied to every given), on a worker and as one undo step.
+The Puzzle menu removes the givens a unique puzzle does not need (each dropped, row by row, while
+the puzzle stays unique: a minimal set, Heslenfeld 2024 §4.1's removal of unneeded crosses
+applied to every given), on a worker and as one undo step. Clearing every given is the window's
+grid command Clear.
 """
 
 from __future__ import annotations
@@ -47,8 +48,6 @@ class FobidoshiEditor(KindEditor):
     def __init__(self, view: PuzzleView) -> None:
         super().__init__(view)
         view.canvas.setToolTip(USAGE)
-        self.clear_action = QAction("&Clear All Givens", view)
-        self.clear_action.triggered.connect(self.clear_givens)
         self.unneeded_action = QAction("&Remove Unneeded Givens", view)
         self.unneeded_action.setToolTip("Drop every given the puzzle stays unique without")
         self.unneeded_action.triggered.connect(self.remove_unneeded_givens)
@@ -60,18 +59,10 @@ class FobidoshiEditor(KindEditor):
         return puzzle
 
     def actions(self) -> list[QAction]:
-        return [self.clear_action, self.unneeded_action]
+        return [self.unneeded_action]
 
     def refresh(self) -> None:
         self.unneeded_action.setEnabled(self._unique())
-
-    def clear_givens(self) -> None:
-        """Take away every given: one undo step (the reference solution stays: it still
-        solves the puzzle)."""
-        document = self.view.document
-        blank = Fobidoshi.blank(self.puzzle.shape)
-        if blank != self.puzzle:
-            self.view.model.replace(replace(document, puzzle=blank), "Clear all givens")
 
     def remove_unneeded_givens(self) -> None:
         """Ask the window to drop the givens a unique puzzle does not need; it runs the search
