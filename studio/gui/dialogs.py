@@ -30,6 +30,7 @@ from studio.core.grid import BoolGrid
 from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import DEFAULT_THRESHOLD, MAX_SIDE, ImportOptions, picture_from_image
 from studio.gui.edited import Choice
+from studio.gui.forms import add_row
 from studio.render.grid import Layout, draw_grid
 
 
@@ -181,9 +182,9 @@ class ImportImageDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("&Make a:", self.kind_box)
-        form.addRow("&Threshold:", threshold_row)
+        add_row(form, "&Threshold:", threshold_row, self.threshold)
         form.addRow("", self.invert)
-        form.addRow("Size:", size_row)
+        add_row(form, "Si&ze:", size_row, self.scale)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"{path.name}: {width}×{height} pixels"))
         layout.addLayout(form)

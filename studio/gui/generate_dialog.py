@@ -26,10 +26,11 @@ from studio.core.cancel import CancelToken
 from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
+from studio.gui.forms import add_row
 from studio.gui.workers import Batch, Progress
 
-MAX_WINDOWS = 20
-"""Puzzles one run may open as windows."""
+MAX_TABS = 20
+"""Puzzles one run may open as tabs."""
 MAX_INTO_BOOK = 500
 """Puzzles one run may add to the book; scripts make more (``studio generate --book``)."""
 
@@ -75,10 +76,10 @@ class GenerateDialog(QDialog):
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)
         self._fill_strategies()
-        self.count = _spin(1, MAX_WINDOWS, 1)
-        self.into_book = QCheckBox("Add them to the &book (instead of opening windows)")
+        self.count = _spin(1, MAX_TABS, 1)
+        self.into_book = QCheckBox("Add them to the &book (instead of opening tabs)")
         self.into_book.toggled.connect(
-            lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_WINDOWS)
+            lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_TABS)
         )
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_box)
@@ -87,11 +88,11 @@ class GenerateDialog(QDialog):
         size_row.addStretch(1)
 
         form = QFormLayout()
-        form.addRow("&Size (columns × rows):", size_row)
+        add_row(form, "&Size (columns × rows):", size_row, self.width_box)
         form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
-        form.addRow("S&eed:", seed_row)
+        add_row(form, "S&eed:", seed_row, self.seed)
         form.addRow("", self.logic_solvable)
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)

@@ -56,6 +56,7 @@ from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
+from studio.gui.help import fill_help_menu
 from studio.gui.kinds import qt_kind
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
@@ -390,6 +391,7 @@ class MainWindow(QMainWindow):
         self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")
         menu.addAction(self.hint_action)
+        fill_help_menu(self.menuBar().addMenu("&Help"), self)
 
     def _build_toolbar(self) -> None:
         self.toolbar = QToolBar("Tools", self)
