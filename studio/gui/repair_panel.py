@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -41,8 +42,21 @@ def _label(repair: Repair[Puzzle]) -> str:
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
         return repair.describe()
-    where = ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
-    return f"{repair.describe()}  ({where})"
+    return f"{repair.describe()}  ({_where(cells)})"
+
+
+def _where(cells: list[tuple[int, int]]) -> str:
+    return ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
+
+
+def _tooltip(repair: Repair[Puzzle]) -> str:
+    """The whole suggestion: its effect and every cell it changes."""
+    lines = [repair.describe()]
+    given = repair.puzzle.spec.given
+    for title, cells in (("Flips", repair.flips), (f"Adds {given}s at", repair.givens)):
+        if cells:
+            lines.append(f"{title}: {_where(list(cells))}")
+    return "\n".join(lines)
 
 
 class RepairPanel(QWidget):
@@ -64,16 +78,28 @@ class RepairPanel(QWidget):
         self.summary.setWordWrap(True)
         self.setMinimumWidth(220)
         self.suggestions = QListWidget()
+        # Long suggestions wrap to the panel's width instead of being cut off.
+        self.suggestions.setWordWrap(True)
+        self.suggestions.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.suggestions.setResizeMode(QListView.ResizeMode.Adjust)
+        self.suggestions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.suggestions.setToolTip("Verified changes that make the puzzle unique, best first")
         self.suggestions.setMouseTracking(True)
         self.suggestions.itemEntered.connect(self._hovered)
         self.suggestions.currentItemChanged.connect(self._selected)
         self.suggestions.itemActivated.connect(self._activated)
         self.apply_button = QPushButton("&Apply")
+        self.apply_button.setToolTip("Apply the selected suggestion (one undo step)")
         self.apply_button.clicked.connect(self._apply_current)
         self.strategy = QComboBox()
+        self.strategy.setToolTip("How Repair all makes the puzzle unique")
         self.kind = ""
         self.line_solvable = QCheckBox("and line-solvable")
+        self.line_solvable.setToolTip("Repair all also makes logic alone solve the puzzle")
         self.repair_all_button = QPushButton("&Repair all")
+        self.repair_all_button.setToolTip(
+            "Change the puzzle until it is unique, on a worker (Esc stops; one undo step)"
+        )
         self.repair_all_button.clicked.connect(self._repair_all)
         all_row = QHBoxLayout()
         all_row.addWidget(self.strategy, 1)
@@ -156,6 +182,7 @@ class RepairPanel(QWidget):
         self.suggestions.clear()
         for repair in repairs:
             item = QListWidgetItem(_label(repair))
+            item.setToolTip(_tooltip(repair))
             item.setData(Qt.ItemDataRole.UserRole, repair)
             self.suggestions.addItem(item)
         self._restore()

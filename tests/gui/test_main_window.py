@@ -402,6 +402,12 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
     assert [r.remaining for r in repairs] == sorted(r.remaining for r in repairs)
     best = repairs[0]
     assert best.remaining < 4
+    # The whole suggestion shows on hover, every cell it changes named.
+    tooltip = panel.suggestions.item(0).toolTip()
+    assert tooltip.startswith(best.describe())
+    for row, col in [*best.flips, *best.givens]:
+        assert f"r{row + 1} c{col + 1}" in tooltip
+    assert panel.suggestions.wordWrap(), "long suggestions wrap rather than being cut off"
     # Selecting a suggestion previews it on the canvas; the document is untouched.
     panel.suggestions.setCurrentRow(0)
     assert window.view.preview is best
