@@ -23,7 +23,7 @@ from studio.gui.dialogs import ImportImageDialog
 from studio.gui.editors.mosaic import MosaicEditor
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from tests.conftest import SHARED_DATA, shared_record
+from tests.conftest import shared_path, shared_record
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -312,9 +312,7 @@ def test_the_puzzle_menu_follows_the_kind(qtbot: QtBot, open_window) -> None:
 
 
 def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> None:
-    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", "xbitmaps", "star.xbm")
     window = open_window(blank_document(5, 5))
 
     def choose_mosaic(dialog: ImportImageDialog) -> bool:
