@@ -25,7 +25,7 @@ each_strategy = pytest.mark.parametrize(("name", "strategy"), STRATEGIES)
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_seed_makes_the_same_unique_puzzle_each_time(name: str, strategy: str, seed: int) -> None:
     kind_data = data_of(name)
-    for shape in kind_data.small_shapes:
+    for shape in kind_data.generated_shapes:
         options = GeneratorOptions(shape, kind=name, strategy=strategy)
         generated = generate(options, seed)
         again = generate(options, seed)
@@ -52,9 +52,16 @@ def test_a_seed_makes_the_same_unique_puzzle_each_time(name: str, strategy: str,
 
 
 @each_strategy
+def test_two_seeds_make_two_puzzles(name: str, strategy: str) -> None:
+    for shape in data_of(name).generated_shapes:
+        options = GeneratorOptions(shape, kind=name, strategy=strategy)
+        assert generate(options, 0).document.puzzle != generate(options, 1).document.puzzle
+
+
+@each_strategy
 def test_a_logic_solvable_puzzle_is_solved_by_the_kinds_logic(name: str, strategy: str) -> None:
     kind_data = data_of(name)
-    shape = kind_data.small_shapes[-1]
+    shape = kind_data.generated_shapes[-1]
     generated = generate(
         GeneratorOptions(shape, kind=name, strategy=strategy, logic_solvable=True), 2
     )

@@ -79,7 +79,8 @@ class KindData:
         puzzles: valid puzzles up to 4×4 (at least the kind's smallest size), of every
             verdict, with givens where the kind has them.
         brute_force: every solution of a puzzle (see :func:`search_rows`).
-        small_shapes: the sizes the suite generates and repairs at, checked by brute force.
+        generated_shapes: the sizes the suite generates puzzles at (their uniqueness is checked
+            by brute force).
         partial_repairs: repair strategies allowed to end short of a unique puzzle.
     """
 
@@ -87,7 +88,7 @@ class KindData:
     samples: Mapping[str, Puzzle]
     puzzles: st.SearchStrategy[Puzzle]
     brute_force: Callable[[Puzzle], tuple[BoolGrid, ...]]
-    small_shapes: tuple[tuple[int, int], ...]
+    generated_shapes: tuple[tuple[int, int], ...]
     partial_repairs: tuple[str, ...] = field(default=())
 
     def solutions(self, puzzle: Puzzle) -> tuple[BoolGrid, ...]:

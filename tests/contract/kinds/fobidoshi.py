@@ -94,5 +94,5 @@ DATA = KindData(
     samples=SAMPLES,
     puzzles=puzzles(),
     brute_force=solutions,
-    small_shapes=((4, 4),),
+    generated_shapes=((4, 5), (5, 5)),
 )

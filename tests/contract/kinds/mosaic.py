@@ -94,5 +94,5 @@ DATA = KindData(
     samples=SAMPLES,
     puzzles=st.one_of(_drawn(), _random()),
     brute_force=solutions,
-    small_shapes=((3, 3), (4, 4)),
+    generated_shapes=((4, 3), (5, 5)),
 )

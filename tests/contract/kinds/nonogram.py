@@ -94,6 +94,6 @@ DATA = KindData(
     samples=SAMPLES,
     puzzles=puzzles(),
     brute_force=solutions,
-    small_shapes=((3, 3), (4, 4)),
+    generated_shapes=((3, 4), (5, 5)),
     partial_repairs=("thesis",),  # van Oers §5.3.2 applies its moves while they help
 )
