@@ -16,7 +16,6 @@ from studio.core.kinds.fobidoshi.repair import minimal_givens, repair, suggest
 from studio.core.repair import repair_document, suggest_repairs
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from tests.conftest import shared_params, shared_records
-from tests.core.kinds.fobidoshi.test_brute import all_solutions
 
 RECORDS = shared_params("fobidoshi")
 
@@ -57,15 +56,6 @@ def test_repair_makes_a_thinned_puzzle_unique_with_needed_givens(record: dict[st
     # Winnowed: every given the repair added is needed.
     for cell in set(result.givens) - set(design.given_cells()):
         assert count_solutions(puzzle.with_given(cell, BLANK), 2) == 2
-
-
-def test_repair_of_a_small_design_is_unique_by_brute_force() -> None:
-    design = Fobidoshi.from_rows(["o---", "----", "----", "---o"])
-    result = repair_document(Document(design))  # the solver picks the reference solution
-    assert isinstance(result.puzzle, Fobidoshi)
-    solutions = all_solutions(result.puzzle.givens)
-    assert len(solutions) == 1
-    assert (solutions[0] == result.picture).all()
 
 
 def test_logic_solvable_repair_is_solved_by_the_rules() -> None:
