@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -74,12 +74,19 @@ class _MissingRecord(dict[str, Any]):
         missing(SHARED_DATA / self.kind)
 
 
-def shared_params(kind: str) -> list[dict[str, Any]]:
-    """The shared records for ``pytest.mark.parametrize`` (this runs at collection, so it
-    cannot stop a test itself). When the data is absent: one stand-in record whose test fails
-    under CI and is skipped elsewhere, as soon as it reads a field other than ``id``."""
+def shared_params(
+    kind: str, keep: Callable[[dict[str, Any]], bool] | None = None
+) -> list[dict[str, Any]]:
+    """The shared records (those ``keep`` accepts, if given) for ``pytest.mark.parametrize``.
+
+    This runs at collection, so it cannot stop a test itself: when the data is absent it gives
+    one stand-in record (``keep`` is not asked), whose test fails under CI and is skipped
+    elsewhere as soon as it reads a field other than ``id``.
+    """
     records = _load(kind)
-    return [_MissingRecord(kind)] if records is None else records
+    if records is None:
+        return [_MissingRecord(kind)]
+    return [record for record in records if keep is None or keep(record)]
 
 
 @pytest.fixture(scope="session")

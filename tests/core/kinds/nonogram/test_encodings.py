@@ -28,9 +28,9 @@ from tests.conftest import shared_params
 NAMES = sorted(ENCODINGS)
 
 
-TATHAM_SMALL = [
-    r for r in shared_params("nonogram") if r["id"].startswith(("tatham:5x5-", "tatham:10x10-"))
-]
+TATHAM_SMALL = shared_params(
+    "nonogram", keep=lambda r: r["id"].startswith(("tatham:5x5-", "tatham:10x10-"))
+)
 
 
 @pytest.mark.parametrize("name", NAMES)
