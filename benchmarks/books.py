@@ -31,6 +31,7 @@ from PySide6.QtGui import QGuiApplication
 from studio.core.book import PAGE_SIZES, Book, BookLayout, entry_for
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
+from studio.gui.kinds import looks
 from studio.render.book import export_book
 
 
@@ -91,7 +92,7 @@ def export_table(book: Book, out: Path) -> None:
     for page_size in PAGE_SIZES:
         target = out / f"book-{page_size}.pdf"
         printed = Book(book.title, book.author, BookLayout(page_size=page_size), book.entries)
-        result = export_book(printed, target)
+        result = export_book(printed, target, looks)
         kib = target.stat().st_size / 1024
         print(
             f"{page_size:>9} {result.pages:>6} {per_page(result.per_page):>9} "

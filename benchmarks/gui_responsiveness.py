@@ -44,7 +44,7 @@ def measure(window: MainWindow, document: Document) -> tuple[float, float, str]:
     timer.setInterval(TICK_MS)
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     loop = QEventLoop()
-    window.analysis.finished.connect(loop.quit)
+    window.analysis.analysed.connect(loop.quit)
     timer.start()
     started = time.perf_counter()
     ticks.append(started)
@@ -52,7 +52,7 @@ def measure(window: MainWindow, document: Document) -> tuple[float, float, str]:
     loop.exec()
     finished = time.perf_counter()
     timer.stop()
-    window.analysis.finished.disconnect(loop.quit)
+    window.analysis.analysed.disconnect(loop.quit)
     ticks.append(finished)
     gaps = np.diff(ticks) * 1000
     return float(gaps.max()), (finished - started) * 1000, window.status_label.text()

@@ -10,6 +10,7 @@ search is in its package (e.g. :mod:`studio.core.kinds.nonogram.repair`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
@@ -22,7 +23,14 @@ from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
 from studio.core.sat.analysis import Analysis
 
-__all__ = ["Repair", "RepairResult", "repair_document", "suggest_repairs"]
+__all__ = ["Repair", "RepairResult", "repair_document", "repaired", "suggest_repairs"]
+
+
+def repaired(document: Document, repair: Repair[Puzzle] | RepairResult[Puzzle]) -> Document:
+    """``document`` with a repair applied: its puzzle and picture; title, author and notes kept.
+    The window (Apply, Repair all) and the command line (``studio repair``) both make this
+    edit."""
+    return replace(document, puzzle=repair.puzzle, picture=repair.picture)
 
 
 def repair_document(

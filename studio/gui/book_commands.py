@@ -20,12 +20,13 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.formats.book_json import EXTENSION, load_book, save_book
 from studio.core.generate import Generated
-from studio.gui.analysis import DEFAULT_TIME_LIMIT
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.kinds import looks
+from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
 from studio.gui.loading import wait_for
 from studio.gui.workers import Batch, Progress
 from studio.render.book import BookExport, export_book
@@ -260,7 +261,7 @@ class BookCommands(QObject):
         book = self.model.book
 
         def job(cancel: CancelToken, progress: Progress) -> tuple[Path, BookExport]:
-            return path, export_book(book, path, progress=progress, cancel=cancel)
+            return path, export_book(book, path, looks, progress=progress, cancel=cancel)
 
         self.progress.setRange(0, len(book.entries))
         self.progress.setValue(0)

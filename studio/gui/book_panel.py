@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.book import BookEntry
 from studio.gui.book_model import BookModel
+from studio.gui.kinds import looks
 from studio.render.export import thumbnail
 
 THUMBNAIL = 56
@@ -179,7 +180,8 @@ class BookPanel(QWidget):
     def _icon(self, entry: BookEntry) -> QIcon:
         icon = self._icons.get(entry)
         if icon is None:
-            image = thumbnail(entry.document, THUMBNAIL, solution=entry.solution)
+            look = looks(entry.document.puzzle)
+            image = thumbnail(entry.document, look, THUMBNAIL, solution=entry.solution)
             icon = self._icons[entry] = QIcon(QPixmap.fromImage(image))
         return icon
 

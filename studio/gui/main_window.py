@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -31,41 +30,34 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from studio import APP_NAME
-from studio.core import formats
+from studio.core import formats, hints
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.generate import Generated
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, mask_of
+from studio.core.grid import UNKNOWN, mask_of
 from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.core.puzzle import Puzzle
-from studio.core.repair import Repair, repair_document, suggest_repairs
+from studio.core.repair import Repair, repair_document, repaired
 from studio.core.sat.analysis import Analysis, Status
 from studio.core.verdict import describe
-from studio.gui.analysis import (
-    DEBOUNCE_MS,
-    DEFAULT_TIME_LIMIT,
-    AnalysisResult,
-    analysis_job,
-    rating_job,
-)
 from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
 from studio.gui.document_model import DocumentModel
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.kinds import qt_kind
+from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
 from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
-from studio.gui.workers import Batch, LatestOnly
+from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
 from studio.render.export import export_image
 
-SUGGESTION_TIME_LIMIT = 30.0
-"""Seconds the search for repair suggestions may take before it gives up."""
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
 _PUZZLE_PATTERNS = " ".join(
     sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
@@ -99,9 +91,7 @@ class MainWindow(QMainWindow):
         self.model = DocumentModel(document or blank_document(), self)
         self.view = PuzzleView(self.model)
         self.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
-        self.analysis = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=DEFAULT_TIME_LIMIT)
-        self.rating = LatestOnly(self, debounce_ms=0, time_limit=DEFAULT_TIME_LIMIT)
-        self.suggestions = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
+        self.analysis = LiveAnalysis(self)
         self.changes = Batch(self)
         self.repair_panel = RepairPanel()
         self.repair_dock = QDockWidget("Repair", self)
@@ -128,13 +118,13 @@ class MainWindow(QMainWindow):
 
         self.model.changed.connect(self._document_changed)
         self.model.file_changed.connect(self._update_title)
-        self.analysis.started.connect(self._analysis_started)
-        self.analysis.finished.connect(self._analysis_finished)
+        self.analysis.started.connect(lambda: self._show_status("Checking…"))
+        self.analysis.invalid.connect(self._invalid)
+        self.analysis.analysed.connect(self._analysed)
+        self.analysis.rated.connect(self._rated)
+        self.analysis.searching.connect(self.repair_panel.set_searching)
+        self.analysis.suggested.connect(self.repair_panel.set_suggestions)
         self.analysis.failed.connect(self._job_failed)
-        self.rating.finished.connect(self._rating_finished)
-        self.rating.failed.connect(self._job_failed)
-        self.suggestions.finished.connect(self._suggestions_ready)
-        self.suggestions.failed.connect(self._job_failed)
         self.changes.finished.connect(self._change_done)
         self.changes.failed.connect(self._change_failed)
         self.changes.cancelled.connect(self._change_cancelled)
@@ -250,22 +240,15 @@ class MainWindow(QMainWindow):
     # Analysis -------------------------------------------------------------------------------
 
     def _document_changed(self, immediately: bool = False) -> None:
-        self.rating.cancel()
-        self.suggestions.cancel()
         self.repair_panel.set_kind(self.model.document.kind)
         self.repair_panel.set_idle("Checking…")
-        puzzle = self.model.document.puzzle
-        try:
-            puzzle.validate()
-        except PuzzleError as error:
-            # Typed clues can be half-way (row and column totals differ until both are in).
-            self.analysis.cancel()
-            self.view.set_analysis(None)
-            self._show_status(f"Not a valid puzzle yet: {error}")
-            self.repair_panel.set_idle("Repairs come once the clues make a puzzle.")
-            return
-        self._show_status("Checking…")
-        self.analysis.request(analysis_job(puzzle), immediately=immediately)
+        self.analysis.show(self.model.document, immediately=immediately)
+
+    def _invalid(self, reason: str) -> None:
+        # Typed clues can be half-way (row and column totals differ until both are in).
+        self.view.set_analysis(None)
+        self._show_status(f"Not a valid puzzle yet: {reason}")
+        self.repair_panel.set_idle("Repairs come once the clues make a puzzle.")
 
     def show_message(self, text: str) -> None:
         if text:
@@ -277,51 +260,25 @@ class MainWindow(QMainWindow):
         self._show_status(f"Analysis failed: {message}")
         self.show_error("Analysis failed", message)
 
-    def _rating_finished(self, result: AnalysisResult) -> None:
-        if result.puzzle == self.model.document.puzzle:
-            self.view.set_analysis(result.analysis)
-            self._show_status(self.status_text(result.analysis))
-
-    def _analysis_started(self, _generation: int) -> None:
-        self._show_status("Checking…")
-
-    def _analysis_finished(self, result: AnalysisResult) -> None:
-        if result.puzzle != self.model.document.puzzle:
-            return
-        analysis = result.analysis
+    def _analysed(self, analysis: Analysis) -> None:
         self.view.set_analysis(analysis)
         self._show_status(self.status_text(analysis))
         if analysis.status == Status.UNIQUE:
             self.repair_panel.set_unique()
             if analysis.difficulty is None:
                 self._show_status(self.status_text(analysis) + " · rating…")
-                self.rating.request(rating_job(result))
-        elif analysis.status == Status.MULTIPLE and analysis.complete:
-            self.repair_panel.set_searching(len(analysis.variable_cells))
-            self.suggestions.request(self._suggestion_job(analysis))
-        else:
+        elif analysis.status != Status.MULTIPLE or not analysis.complete:
             self.repair_panel.set_idle("Repairs come when the puzzle has solutions to tell apart.")
+
+    def _rated(self, analysis: Analysis) -> None:
+        self.view.set_analysis(analysis)
+        self._show_status(self.status_text(analysis))
 
     # Repair --------------------------------------------------------------------------------
 
-    def _suggestion_job(self, analysis: Analysis) -> Callable[[CancelToken], object]:
-        document, reference = self.model.document, self.view.solution_shown()
-
-        def job(cancel: CancelToken) -> tuple[Document, Sequence[Repair[Puzzle]]]:
-            repairs = suggest_repairs(document, analysis, reference=reference, cancel=cancel)
-            return document, repairs
-
-        return job
-
-    def _suggestions_ready(self, result: tuple[Document, Sequence[Repair[Puzzle]]]) -> None:
-        document, repairs = result
-        if document is self.model.document:
-            self.repair_panel.set_suggestions(list(repairs))
-
     def apply_repair(self, repair: Repair[Puzzle]) -> None:
         """Apply a suggested repair as one undo step."""
-        document = replace(self.model.document, puzzle=repair.puzzle, picture=repair.picture)
-        self.model.replace(document, f"Repair: {repair.describe()}")
+        self.model.replace(repaired(self.model.document, repair), f"Repair: {repair.describe()}")
 
     def repair_all(self, strategy: str, logic_solvable: bool) -> None:
         """Repair until unique (and logic-solvable if asked) on a worker; one undo step."""
@@ -335,8 +292,7 @@ class MainWindow(QMainWindow):
                 logic_solvable=logic_solvable,
                 cancel=cancel,
             )
-            repaired = replace(document, puzzle=result.puzzle, picture=result.picture)
-            return repaired, f"Repair all: {result.describe()}"
+            return repaired(document, result), f"Repair all: {result.describe()}"
 
         self.change_document("Repairing", change)
 
@@ -388,7 +344,7 @@ class MainWindow(QMainWindow):
         elif self.book.busy:
             self.book.stop()
         elif self.analysis.busy:
-            self.analysis.cancel()
+            self.analysis.stop()
             self._show_status("Analysis stopped")
 
     def next_hint(self) -> None:
@@ -400,9 +356,9 @@ class MainWindow(QMainWindow):
             self.show_message(f"No hint: {error}")
             return
         state = self.view.hints
-        known = state.known if state is not None else puzzle.givens_grid()
-        hint = puzzle.hint(known)
-        if hint is None:
+        known = state.known if state is not None else hints.start(puzzle)
+        found = hints.step(puzzle, known)
+        if found is None:
             solved = not bool(np.any(known == UNKNOWN))
             logic = puzzle.spec.logic
             self.show_message(
@@ -411,11 +367,8 @@ class MainWindow(QMainWindow):
                 else f"{logic.capitalize()} decides no more cells: the rest needs probing or search"
             )
             return
-        known = known.copy()
-        source = mask_of(puzzle.shape, hint.source)
-        for row, col, filled in hint.cells:
-            known[row, col] = FILLED if filled else EMPTY
-        self.view.set_hints(HintState(known, source))
+        hint = found.hint
+        self.view.set_hints(HintState(found.known, mask_of(puzzle.shape, hint.source)))
         count = len(hint.cells)
         self.show_message(
             f"Hint: {hint.reason} decides {count} cell{'s' if count != 1 else ''} "
@@ -578,7 +531,8 @@ class MainWindow(QMainWindow):
         if path.suffix.lower() not in IMAGE_EXPORTS:
             path = path.with_name(path.name + ".png")
         try:
-            export_image(document, path, solution=shown if solution else None)
+            look = qt_kind(document.kind).look
+            export_image(document, path, look, solution=shown if solution else None)
         except StudioError as error:
             self.show_error("Cannot export the puzzle", str(error))
             return False
@@ -591,7 +545,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_save() and self.book.maybe_save():
-            for runner in (self.analysis, self.rating, self.suggestions, self.changes, self.book):
+            for runner in (self.analysis, self.changes, self.book):
                 runner.shutdown()
             _WINDOWS.discard(self)
             event.accept()

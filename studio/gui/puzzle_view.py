@@ -21,8 +21,8 @@ from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
 from studio.gui.document_model import DocumentModel
-from studio.gui.editors import editor_for
 from studio.gui.editors.base import Cell, KindEditor
+from studio.gui.kinds import qt_kind
 from studio.render.grid import Layout
 from studio.render.scene import Scene, draw_scene
 
@@ -188,7 +188,7 @@ class PuzzleView(QWidget):
         self._resize_parts()
 
     def _new_editor(self) -> KindEditor:
-        editor = editor_for(self)
+        editor = qt_kind(self.document.kind).editor(self)
         self.editor_kind = self.document.kind
         top, left = editor.panels()
         if top is not None:
@@ -223,7 +223,8 @@ class GridCanvas(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        draw_scene(painter, self.view.grid_layout(), self.view.scene())
+        scene = self.view.scene()
+        draw_scene(painter, self.view.grid_layout(), scene, qt_kind(scene.puzzle.kind).look)
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:

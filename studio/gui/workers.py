@@ -19,12 +19,10 @@ dropping the last reference to a running QThread aborts the process.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
-from shiboken6 import isValid
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import StudioError
@@ -49,7 +47,6 @@ class Worker(QThread):
         self.tag = tag
         self.stopped = False
         """True once the job has stopped early (cancelled, or at its time limit)."""
-        _ALL_WORKERS.add(self)
 
     def run(self) -> None:
         try:
@@ -64,15 +61,6 @@ class Worker(QThread):
             self.failed.emit(record(error))
             return
         self.done.emit(result)
-
-
-_ALL_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
-
-
-def running_workers() -> int:
-    """How many worker threads are running now, in the whole application (tests check for 0)."""
-    # A worker whose C++ object is gone (deleteLater) has finished, whatever its wrapper says.
-    return sum(1 for worker in list(_ALL_WORKERS) if isValid(worker) and worker.isRunning())
 
 
 class _Runner(QObject):
@@ -107,7 +95,6 @@ class _Runner(QObject):
         worker = self.sender()
         if isinstance(worker, Worker):
             self._workers.discard(worker)
-            _ALL_WORKERS.discard(worker)
             worker.deleteLater()
 
     def shutdown(self) -> None:

@@ -26,6 +26,7 @@ from studio.core.book import Book, BookEntry
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
 from studio.render.export import draw_puzzle, fit_cell
+from studio.render.scene import Looks
 
 DPI = 300
 """Resolution of the PDF's coordinate system (the output is vector; this only sets units)."""
@@ -85,6 +86,7 @@ def slots(count: int, area: QRectF, label_height: float) -> list[tuple[QRectF, Q
 
 def paginate(
     entries: Sequence[BookEntry],
+    looks: Looks,
     area: QRectF,
     label: float,
     grids: Sequence[int],
@@ -96,8 +98,9 @@ def paginate(
     Each page takes as many of the next puzzles as one of ``grids`` (slots a page) holds with
     every cell at least ``smallest_mm``; on a tie the fewer, larger slots win. So a run of small
     puzzles shares pages while a large one gets a page of its own, and a puzzle too large for
-    ``smallest_mm`` even alone still gets a page. ``surround``: whether the puzzles are drawn
-    with their surround (a nonogram's clues; not in the solutions).
+    ``smallest_mm`` even alone still gets a page. ``looks``: how each puzzle is drawn;
+    ``surround``: whether the puzzles are drawn with their surround (a nonogram's clues; not in
+    the solutions).
     """
     smallest = _mm(smallest_mm)
     sizes = {grid: slots(grid, area, label)[0][1].size() for grid in sorted(grids)}
@@ -108,7 +111,8 @@ def paginate(
         for grid, slot in sizes.items():
             fitting = 0
             for entry in entries[start : start + grid]:
-                if fit_cell(entry.document.puzzle, slot, surround) < smallest:
+                puzzle = entry.document.puzzle
+                if fit_cell(puzzle, looks(puzzle), slot, surround) < smallest:
                     break
                 fitting += 1
             if fitting > best[1]:
@@ -193,6 +197,7 @@ def _label(entry: BookEntry, number: int, title: str) -> str:
 def export_book(
     book: Book,
     path: str | os.PathLike[str],
+    looks: Looks,
     *,
     progress: Callable[[int, int], None] | None = None,
     cancel: CancelToken | None = None,
@@ -203,6 +208,7 @@ def export_book(
     failed, short or stopped export leaves the file there before untouched.
 
     Args:
+        looks: how each puzzle is drawn (:data:`studio.gui.kinds.looks`).
         progress: called with ``(puzzles drawn, puzzles)`` as the pages are made.
         cancel: checked after each puzzle.
 
@@ -218,7 +224,7 @@ def export_book(
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     pages = _Pages(buffer, book)
     try:
-        puzzle_pages, per_page = _draw_book(pages, book, progress, cancel)
+        puzzle_pages, per_page = _draw_book(pages, book, looks, progress, cancel)
     finally:
         complete = pages.finish()  # a painter left open would write on at exit
     if not complete or buffer.size() == 0:
@@ -230,6 +236,7 @@ def export_book(
 def _draw_book(
     pages: _Pages,
     book: Book,
+    looks: Looks,
     progress: Callable[[int, int], None] | None,
     cancel: CancelToken | None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -240,7 +247,9 @@ def _draw_book(
     shares = (
         fixed_pages(len(book.entries), layout.per_page)
         if layout.per_page
-        else paginate(book.entries, pages.area(), label_height, PUZZLES_PER_PAGE, READABLE_CELL_MM)
+        else paginate(
+            book.entries, looks, pages.area(), label_height, PUZZLES_PER_PAGE, READABLE_CELL_MM
+        )
     )
     contents_pages = math.ceil(len(book.entries) / CONTENTS_LINES) if layout.contents else 0
     first_puzzle_page = 1 + int(layout.title_page) + contents_pages
@@ -259,7 +268,8 @@ def _draw_book(
             slots(grid, pages.area(), label_height), islice(numbered, count), strict=False
         ):
             pages.text(label, _label(entry, number, titles[number - 1]), 11, _LEFT, bold=True)
-            draw_puzzle(pages.painter, slot, entry.document.puzzle, max_cell=_mm(LARGEST_CELL_MM))
+            puzzle = entry.document.puzzle
+            draw_puzzle(pages.painter, slot, puzzle, looks(puzzle), max_cell=_mm(LARGEST_CELL_MM))
             if cancel is not None:
                 cancel.check()
             if progress is not None:
@@ -267,7 +277,7 @@ def _draw_book(
         if page + 1 < len(shares) or layout.solutions:
             pages.next()
     if layout.solutions:
-        _solutions(pages, book)
+        _solutions(pages, book, looks)
     return puzzle_pages, tuple(grid for grid, _ in shares)
 
 
@@ -315,13 +325,13 @@ def _contents(pages: _Pages, book: Book, titles: list[str], puzzle_pages: tuple[
         pages.next()
 
 
-def _solutions(pages: _Pages, book: Book) -> None:
+def _solutions(pages: _Pages, book: Book, looks: Looks) -> None:
     heading = _mm(14)
     small_label = _mm(6)
     area = pages.area()
     body = QRectF(area.left(), area.top() + heading, area.width(), area.height() - heading)
     shares = paginate(
-        book.entries, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
+        book.entries, looks, body, small_label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
     )
     numbered = iter(book.numbered())
     for page, (grid, count) in enumerate(shares):
@@ -341,10 +351,12 @@ def _solutions(pages: _Pages, book: Book) -> None:
             if entry.solution is None:
                 pages.text(slot, "no solution known", 9, Qt.AlignmentFlag.AlignCenter)
             else:
+                puzzle = entry.document.puzzle
                 draw_puzzle(
                     pages.painter,
                     slot,
-                    entry.document.puzzle,
+                    puzzle,
+                    looks(puzzle),
                     solution=entry.solution,
                     surround=False,
                 )

@@ -30,21 +30,21 @@ from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
-from studio.render.scene import SURROUNDS, Scene, draw_scene, surround_slots
+from studio.render.scene import Look, Scene, draw_scene
 
 
-def extent(puzzle: Puzzle, surround: bool = True) -> tuple[int, int]:
+def extent(puzzle: Puzzle, look: Look, surround: bool = True) -> tuple[int, int]:
     """``(rows, columns)`` of cell slots the puzzle takes: its grid, plus its surround (a
     nonogram's clues) if drawn."""
-    top, left = surround_slots(puzzle) if surround else (0, 0)
+    top, left = look.surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
     return height + top, width + left
 
 
-def fit_cell(puzzle: Puzzle, size: QSizeF, surround: bool = True) -> float:
+def fit_cell(puzzle: Puzzle, look: Look, size: QSizeF, surround: bool = True) -> float:
     """The largest cell size (in the painter's units) at which the puzzle, with its surround
     if drawn, fits ``size``."""
-    rows, cols = extent(puzzle, surround)
+    rows, cols = extent(puzzle, look, surround)
     return min(size.width() / cols, size.height() / rows)
 
 
@@ -52,6 +52,7 @@ def draw_puzzle(
     painter: QPainter,
     area: QRectF,
     puzzle: Puzzle,
+    look: Look,
     *,
     solution: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
@@ -62,6 +63,7 @@ def draw_puzzle(
     and its grid, with ``solution`` filled in (solution view) or not (puzzle view).
 
     Args:
+        look: how the puzzle's kind is drawn.
         surround: draw the clues around the grid (False for the small solutions at the back
             of a book, which only show the grid).
         max_cell: the largest cell size, so that a small puzzle is not blown up.
@@ -69,9 +71,9 @@ def draw_puzzle(
     Returns:
         The rectangle the grid took (without the surround).
     """
-    top, left = surround_slots(puzzle) if surround else (0, 0)
+    top, left = look.surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
-    cell = fit_cell(puzzle, area.size(), surround)
+    cell = fit_cell(puzzle, look, area.size(), surround)
     if max_cell is not None:
         cell = min(cell, max_cell)
     used = QSizeF((width + left) * cell, (height + top) * cell)
@@ -79,16 +81,16 @@ def draw_puzzle(
     origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
     layout = Layout(puzzle.shape, cell, origin_x, origin_y)
     scene = Scene(puzzle, picture=solution)
-    draw_scene(painter, layout, scene, palette)
-    kind_surround = SURROUNDS.get(puzzle.kind)
-    if surround and kind_surround is not None:
-        kind_surround.draw(painter, layout, scene, palette)
+    draw_scene(painter, layout, scene, look, palette)
+    if surround and look.surround is not None:
+        look.surround.draw(painter, layout, scene, palette)
     return QRectF(origin_x, origin_y, width * cell, height * cell)
 
 
 def export_image(
     document: Document,
     path: str | os.PathLike[str],
+    look: Look,
     *,
     solution: BoolGrid | None = None,
     cell: float = 24.0,
@@ -110,21 +112,21 @@ def export_image(
             f"{target}: cannot export to {suffix or 'a file without extension'}; "
             f"use {', '.join(IMAGE_SUFFIXES)}"
         )
-    check_image_size(document, suffix, cell)
+    check_image_size(document, look, suffix, cell)
     puzzle = document.puzzle
-    rows, cols = extent(puzzle)
+    rows, cols = extent(puzzle, look)
     margin = cell / 2
     size = QSizeF(cols * cell + 2 * margin, rows * cell + 2 * margin)
     area = QRectF(margin, margin, cols * cell, rows * cell)
     what = f"the {suffix[1:].upper()}"
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not _WRITERS[suffix](buffer, document, size, area, solution) or buffer.size() == 0:
+    if not _WRITERS[suffix](buffer, document, look, size, area, solution) or not buffer.size():
         raise StudioError(f"{target}: cannot draw {what}")
     files.write_bytes(target, bytes(buffer.data().data()), what=what)
 
 
-def check_image_size(document: Document, suffix: str, cell: float) -> None:
+def check_image_size(document: Document, look: Look, suffix: str, cell: float) -> None:
     """Refuse, before any drawing, a cell size that makes no image: below 1, or one that makes
     a side longer than the format allows (:data:`MAX_IMAGE_SIDE`).
 
@@ -133,7 +135,7 @@ def check_image_size(document: Document, suffix: str, cell: float) -> None:
     """
     if not cell >= 1:
         raise StudioError(f"a cell must be at least 1 {_UNITS[suffix]}, not {cell:g}")
-    rows, cols = extent(document.puzzle)
+    rows, cols = extent(document.puzzle, look)
     longest, side = max((cols + 1, "wide"), (rows + 1, "high"))
     length = round(longest * cell)
     if length > MAX_IMAGE_SIDE[suffix]:
@@ -148,7 +150,12 @@ def _number(value: int) -> str:
 
 
 def _write_png(
-    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice,
+    document: Document,
+    look: Look,
+    size: QSizeF,
+    area: QRectF,
+    solution: BoolGrid | None,
 ) -> bool:
     image = QImage(int(size.width()) + 1, int(size.height()) + 1, QImage.Format.Format_RGB32)
     if image.isNull():  # Qt could not allocate it
@@ -156,13 +163,18 @@ def _write_png(
     image.fill(QColor(DEFAULT_PALETTE.paper))
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    draw_puzzle(painter, area, document.puzzle, look, solution=solution)
     painter.end()
     return QImageWriter(device, QByteArray(b"png")).write(image)
 
 
 def _write_svg(
-    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice,
+    document: Document,
+    look: Look,
+    size: QSizeF,
+    area: QRectF,
+    solution: BoolGrid | None,
 ) -> bool:
     generator = QSvgGenerator()
     generator.setOutputDevice(device)
@@ -171,12 +183,17 @@ def _write_svg(
     generator.setTitle(document.title or "Puzzle")
     generator.setDescription(f"Made with {APP_NAME}")
     painter = QPainter(generator)
-    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    draw_puzzle(painter, area, document.puzzle, look, solution=solution)
     return painter.end()
 
 
 def _write_pdf(
-    device: QIODevice, document: Document, size: QSizeF, area: QRectF, solution: BoolGrid | None
+    device: QIODevice,
+    document: Document,
+    look: Look,
+    size: QSizeF,
+    area: QRectF,
+    solution: BoolGrid | None,
 ) -> bool:
     writer = QPdfWriter(device)
     writer.setTitle(document.title or "Puzzle")
@@ -187,11 +204,11 @@ def _write_pdf(
     page = QPageSize(size, QPageSize.Unit.Point, "puzzle")
     writer.setPageLayout(QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
     painter = QPainter(writer)
-    draw_puzzle(painter, area, document.puzzle, solution=solution)
+    draw_puzzle(painter, area, document.puzzle, look, solution=solution)
     return painter.end()
 
 
-_Writer = Callable[[QIODevice, Document, QSizeF, QRectF, "BoolGrid | None"], bool]
+_Writer = Callable[[QIODevice, Document, Look, QSizeF, QRectF, "BoolGrid | None"], bool]
 _WRITERS: dict[str, _Writer] = {".png": _write_png, ".svg": _write_svg, ".pdf": _write_pdf}
 IMAGE_SUFFIXES = tuple(_WRITERS)
 """The files :func:`export_image` writes, by extension."""
@@ -202,13 +219,15 @@ MAX_IMAGE_SIDE = {".png": 16384, ".svg": 16384, ".pdf": 14400}
 images and most viewers go; 14 400 pt (200 in) for a PDF page, the most PDF readers accept."""
 
 
-def thumbnail(document: Document, side: int, *, solution: BoolGrid | None = None) -> QImage:
+def thumbnail(
+    document: Document, look: Look, side: int, *, solution: BoolGrid | None = None
+) -> QImage:
     """A ``side`` × ``side`` pixel picture of the puzzle's grid (for lists), on white: the
     clues around a grid are left out, being unreadable at that size."""
     image = QImage(side, side, QImage.Format.Format_ARGB32)
     image.fill(Qt.GlobalColor.white)
     painter = QPainter(image)
     area = QRectF(1, 1, side - 2, side - 2)
-    draw_puzzle(painter, area, document.puzzle, solution=solution, surround=False)
+    draw_puzzle(painter, area, document.puzzle, look, solution=solution, surround=False)
     painter.end()
     return image

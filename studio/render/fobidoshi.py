@@ -12,8 +12,6 @@ cells.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -22,9 +20,7 @@ from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.rules import long_runs
 from studio.render.grid import Layout, Palette, draw_discs, draw_grid
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.render.scene import Look, Scene
 
 CIRCLE_RADIUS = 0.36
 """A circle's radius, in cells: a ring of paper stays around it, so that neighbours part."""
@@ -103,3 +99,7 @@ def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) 
         rect = layout.cell_rect(int(row), int(col)).adjusted(inset, inset, -inset, -inset)
         painter.drawLine(rect.topLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomLeft())
+
+
+LOOK = Look(draw_scene)
+"""How a fobidoshi is drawn: its grid, clues and all."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 
 from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
 
@@ -229,3 +229,10 @@ def _is_major(index: int, count: int, every: int | None) -> bool:
     """Whether the rule before cell ``index`` of ``count`` is thick: the border, and every
     ``every`` cells."""
     return index in (0, count) or (every is not None and index % every == 0)
+
+
+def clue_font(cell: float) -> QFont:
+    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
+    font = QFont()
+    font.setPixelSize(max(6, round(cell * 0.55)))
+    return font

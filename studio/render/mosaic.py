@@ -9,8 +9,6 @@ designer sees what could be shown.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
@@ -18,11 +16,8 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from studio.core.grid import BoolGrid
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
-from studio.render.grid import TINY_CELL, Layout, Palette, draw_picture_grid
-from studio.render.nonogram import clue_font
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.render.grid import TINY_CELL, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.scene import Look, Scene
 
 HIDDEN_CLUE_ALPHA = 90
 """Opacity (0–255) of a clue the puzzle does not show: visible, but plainly not a clue."""
@@ -70,3 +65,7 @@ def draw_clues(
         cell = (int(row), int(col))
         painter.setPen(on_dark if dark[cell] else on_light)
         painter.drawText(layout.cell_rect(*cell), Qt.AlignmentFlag.AlignCenter, str(clues[cell]))
+
+
+LOOK = Look(draw_scene)
+"""How a mosaic is drawn: its grid, clues and all."""

@@ -4,17 +4,14 @@ row and column clues around it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QPainter
 
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Puzzle
-from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_picture_grid
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.scene import Look, Scene, Surround
 
 
 def clue_depth(clues: Sequence[Sequence[int]]) -> int:
@@ -43,13 +40,6 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     puzzle = scene.puzzle
     assert isinstance(puzzle, Nonogram)
     draw_picture_grid(painter, layout, scene, palette, puzzle.givens)
-
-
-def clue_font(cell: float) -> QFont:
-    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
-    font = QFont()
-    font.setPixelSize(max(6, round(cell * 0.55)))
-    return font
 
 
 def draw_clues(
@@ -95,3 +85,7 @@ def draw_clues(
             else:
                 rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+LOOK = Look(draw_scene, Surround(clue_slots, draw_surround))
+"""How a nonogram is drawn: its grid, and its clues around it in print."""

@@ -1,9 +1,7 @@
-"""The Qt side of every kind, offscreen: its scene draws at thumbnail and full size, every
-overlay shows, and its editor builds, edits in one undo step and releases what it made.
-
-Written against today's tables (:data:`studio.render.scene.RENDERERS`,
-:data:`studio.gui.editors.EDITORS`); kept apart from the core's contract so that it follows the
-Qt side when that moves to one table of its own."""
+"""The Qt side of every kind (its entry in :data:`studio.gui.kinds.QT_KINDS`: a look and an
+editor), offscreen: its scene draws at thumbnail and full size, every overlay shows, and its
+editor builds, edits in one undo step and releases what it made. That the table lists every
+registered kind is tests/gui/test_kinds.py's."""
 
 from __future__ import annotations
 
@@ -22,11 +20,11 @@ from studio.core.grid import FILLED, UNKNOWN, BoolGrid, unknown_grid
 from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
 from studio.gui.document_model import DocumentModel
-from studio.gui.editors import EDITORS
+from studio.gui.kinds import QT_KINDS
 from studio.gui.puzzle_view import PuzzleView
 from studio.render.export import draw_puzzle, thumbnail
 from studio.render.grid import Layout
-from studio.render.scene import RENDERERS, Scene, draw_scene
+from studio.render.scene import Scene, draw_scene
 from tests.contract import data_of, each_kind, each_sample, kind_of_name, sample
 
 THUMBNAIL = 48
@@ -43,7 +41,7 @@ def blank_image(width: int, height: int) -> QImage:
 def full_size(puzzle: Puzzle, solution: BoolGrid | None) -> QImage:
     image = blank_image(int(FULL.width()), int(FULL.height()))
     painter = QPainter(image)
-    grid = draw_puzzle(painter, FULL, puzzle, solution=solution)
+    grid = draw_puzzle(painter, FULL, puzzle, QT_KINDS[puzzle.kind].look, solution=solution)
     painter.end()
     assert FULL.contains(grid)
     assert grid.width() > 0
@@ -54,7 +52,8 @@ def scene_image(scene: Scene) -> QImage:
     height, width = scene.puzzle.shape
     image = blank_image(width * CELL + 2, height * CELL + 2)
     painter = QPainter(image)
-    draw_scene(painter, Layout(scene.puzzle.shape, CELL, 1, 1), scene)
+    look = QT_KINDS[scene.puzzle.kind].look
+    draw_scene(painter, Layout(scene.puzzle.shape, CELL, 1, 1), scene, look)
     painter.end()
     return image
 
@@ -68,12 +67,6 @@ def is_blank(image: QImage) -> bool:
     return image == blank_image(image.width(), image.height())
 
 
-@each_kind
-def test_the_kind_is_in_the_qt_tables(name: str) -> None:
-    assert name in RENDERERS
-    assert name in EDITORS
-
-
 @each_sample
 def test_the_scene_draws_at_thumbnail_and_full_size(qtbot: QtBot, name: str, label: str) -> None:
     """Something is drawn at both sizes, and the solution view differs from the puzzle view
@@ -83,13 +76,14 @@ def test_the_scene_draws_at_thumbnail_and_full_size(qtbot: QtBot, name: str, lab
     solutions = data_of(name).solutions(puzzle)
     solution = solutions[0] if solutions else None
     document = Document(puzzle)
-    small = thumbnail(document, THUMBNAIL)
+    look = QT_KINDS[name].look
+    small = thumbnail(document, look, THUMBNAIL)
     assert (small.width(), small.height()) == (THUMBNAIL, THUMBNAIL)
     assert not is_blank(small)
     large = full_size(puzzle, None)
     assert not is_blank(large)
     if solution is not None and open_filled(puzzle, solution):
-        assert thumbnail(document, THUMBNAIL, solution=solution) != small
+        assert thumbnail(document, look, THUMBNAIL, solution=solution) != small
         assert full_size(puzzle, solution) != large
 
 
@@ -134,7 +128,7 @@ def test_the_editor_builds_edits_in_one_undo_step_and_releases(qtbot: QtBot, nam
     qtbot.addWidget(view)
     view.show()
     editor = view.editor
-    assert type(editor) is EDITORS[name]
+    assert type(editor) is QT_KINDS[name].editor
     made: list[QObject] = [*(p for p in editor.panels() if p is not None), *editor.actions()]
     for panel in editor.panels():
         if panel is not None:
@@ -152,5 +146,5 @@ def test_the_editor_builds_edits_in_one_undo_step_and_releases(qtbot: QtBot, nam
 
     other = next(k for k in KINDS if k.name != name)
     model.load(other.new_document((max(4, other.spec.min_side),) * 2))
-    assert type(view.editor) is EDITORS[other.name]
+    assert type(view.editor) is QT_KINDS[other.name].editor
     qtbot.waitUntil(lambda: released(made), timeout=5_000)

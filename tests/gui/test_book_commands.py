@@ -26,7 +26,7 @@ from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.edited import Choice
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.main_window import MainWindow, open_windows
-from studio.gui.workers import running_workers
+from tests.gui.conftest import running_threads
 
 HEART = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
 # Two solutions: either diagonal of the top-left square.
@@ -270,7 +270,7 @@ def test_a_book_is_read_on_a_worker_and_cancel_stops_it(
     assert not window.book.open_path(path)
     assert window.book.model.book.entries == ()
     assert ticks, "the window went on while the book was read"
-    assert running_workers() == 0
+    assert not running_threads()
 
 
 def test_a_book_opens_with_its_progress_shown(

@@ -46,7 +46,7 @@ def click_and_wait(
 ) -> None:
     """Press on the first cell, move through the others, release on the last; wait for the
     analysis of the result."""
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         stroke(qtbot, window, cells, button)
 
 
@@ -74,7 +74,7 @@ def givens(window: MainWindow) -> np.ndarray:
 def test_new_fobidoshi_from_the_new_dialog(qtbot: QtBot, open_window) -> None:
     window = open_window()
     window.ask_new_puzzle = lambda: ("fobidoshi", (6, 7))  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.new_action.trigger()
     assert window.model.document.puzzle == Fobidoshi.blank((6, 7))
     assert isinstance(window.view.editor, FobidoshiEditor)
@@ -91,10 +91,10 @@ def test_left_click_cycles_the_given_one_undo_step_a_click(qtbot: QtBot, open_wi
         assert "row 2, column 3" in window.statusBar().currentMessage()
     assert seen == [CIRCLE, CROSS, BLANK]
     assert window.model.undo_stack.count() == 3
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert givens(window)[1, 2] == CROSS
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert givens(window)[1, 2] == CIRCLE
     image = window.view.canvas.grab().toImage()
@@ -124,7 +124,7 @@ def test_a_drag_paints_one_given_in_one_undo_step_and_marks_the_broken_rule(
     tinted, plain = pixel(image, window, 0, 1, 0.15, 0.15), pixel(image, window, 1, 1, 0.15, 0.15)
     assert tinted.red() > tinted.blue() + 30, "the run of four is tinted red"
     assert (plain.red(), plain.green(), plain.blue()) == (255, 255, 255)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert (givens(window) == BLANK).all(), "the whole drag is undone at once"
 
@@ -184,7 +184,7 @@ def test_a_given_against_the_reference_solution_drops_it(qtbot: QtBot, open_wind
     click_and_wait(qtbot, window, [against])
     assert window.model.document.picture is None
     assert "dropped" in window.statusBar().currentMessage()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert np.array_equal(window.model.document.picture, reference)
 
@@ -193,7 +193,7 @@ def test_open_a_janko_text_file(qtbot: QtBot, open_window, tmp_path: Path) -> No
     path = tmp_path / "janko.txt"
     path.write_text(janko.write(shared_document("janko-fobidoshi-002", with_solution=True)))
     window = open_window()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         assert window.open_path(path)
     assert window.model.document.kind == "fobidoshi"
     assert isinstance(window.view.editor, FobidoshiEditor)
@@ -207,11 +207,11 @@ def test_clear_all_givens_is_one_undo_step(qtbot: QtBot, open_window) -> None:
     editor = window.view.editor
     assert isinstance(editor, FobidoshiEditor)
     assert editor.clear_action in editor.actions()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         editor.clear_action.trigger()
     assert (givens(window) == BLANK).all()
     assert np.array_equal(window.model.document.picture, document.picture), "still a solution"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.model.document.puzzle == document.puzzle
 
@@ -222,7 +222,7 @@ def test_remove_unneeded_givens_leaves_a_minimal_unique_puzzle(qtbot: QtBot, ope
     assert isinstance(editor, FobidoshiEditor)
     assert editor.unneeded_action.isEnabled(), "the puzzle is unique"
     before = window.model.document.puzzle
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         editor.unneeded_action.trigger()
     puzzle = window.model.document.puzzle
     assert isinstance(puzzle, Fobidoshi)

@@ -18,13 +18,13 @@ from studio.core.kinds import document_of_picture, get_kind
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
-from studio.gui import analysis as gui_analysis
+from studio.gui import live_analysis
 from studio.gui.edited import Choice
 from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from studio.gui.workers import running_workers
 from tests.conftest import shared_path, shared_record
+from tests.gui.conftest import running_threads
 
 
 def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
@@ -42,7 +42,7 @@ def drag(
     """Press on the first cell, move through the others, release on the last; wait for the
     analysis of the result."""
     canvas = window.view.canvas
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
         for cell in cells[1:]:
             qtbot.mouseMove(canvas, cell_point(window, *cell))
@@ -107,14 +107,14 @@ def test_each_stroke_is_one_undo_step(qtbot: QtBot, open_window) -> None:
     drag(qtbot, window, [(0, 0), (0, 4)])
     drag(qtbot, window, [(4, 0), (4, 1)])
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.view.editor.row_clues.line_clues() == ["0"] * 5
     assert not window.isWindowModified()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.redo_action.trigger()
     assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
 
@@ -129,7 +129,7 @@ def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> 
     assert not window.isWindowModified()
     assert window.windowTitle().startswith("column")
     window.model.load(blank_document(2, 2))
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         assert window.open_path(saved)
     assert window.view.editor.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
     assert window.settings.recent_files()[0] == saved.resolve()
@@ -177,7 +177,7 @@ def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
 def test_an_old_contradiction_is_not_drawn_on_another_puzzle(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Nonogram([(), (1, 1)], [(), (), (2,)])))
     assert window.view.conflict_mask() is not None  # column 1, rows 1 and 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.model.load(blank_document(1, 1))
         assert window.view.conflict_mask() is None, "the old analysis is of a 3×2 puzzle"
         window.view.canvas.grab()  # painting before the new verdict must not fail
@@ -197,7 +197,7 @@ def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> No
     window = open_window(blank_document(5, 5))
     window.ask_image_path = lambda: path  # type: ignore[method-assign]
     window.run_import_dialog = lambda dialog: True  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.import_action.trigger()
     assert np.array_equal(window.model.document.picture, import_picture(path))
     assert window.model.name == "star"
@@ -240,11 +240,11 @@ def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None
     window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
     assert window.analysis.busy
     assert window.status_label.text() == "Checking…"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000) as blocker:
         window.model.load(blank_document(3, 3))
-    assert blocker.args[0].puzzle.shape == (3, 3), "the stale result of Knotty is dropped"
+    assert blocker.args[0].solution.shape == (3, 3), "the stale result of Knotty is dropped"
     assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
 def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
@@ -254,7 +254,7 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.status_label.text() == "Analysis stopped"
     assert not window.analysis.busy
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
 def test_a_failing_analysis_says_one_line_and_logs_the_rest(
@@ -268,7 +268,7 @@ def test_a_failing_analysis_says_one_line_and_logs_the_rest(
     def out_of_memory(*args: object, **kwargs: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(gui_analysis, "analyze", out_of_memory)
+    monkeypatch.setattr(live_analysis, "analyze", out_of_memory)
     with qtbot.waitSignal(window.analysis.failed, timeout=10_000):
         window.model.load(blank_document(4, 4))
     line = f"not enough memory (details in {log_path()})"
@@ -280,7 +280,7 @@ def test_a_failing_analysis_says_one_line_and_logs_the_rest(
 def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     window.ask_new_puzzle = lambda: ("nonogram", (3, 7))  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
     assert window.view.editor.column_clues.line_clues() == ["0"] * 7
@@ -305,7 +305,7 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
     window.recent_menu.aboutToShow.emit()
     (action,) = window.recent_menu.actions()
     assert action.text() == "tiny.json"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         action.trigger()
     assert window.model.document.puzzle.shape == (2, 3)
     assert window.model.path == tmp_path / "tiny.json"
@@ -341,7 +341,7 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
     for clue in ("1", "1"):
         qtbot.keyClicks(editor, clue)
         qtbot.keyClick(editor, Qt.Key.Key_Tab)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClicks(editor, "1")
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert window.view.editor.column_clues.line_clues() == ["1", "1", "1"]
@@ -387,7 +387,7 @@ def test_givens_are_drawn_framed(qtbot: QtBot, open_window) -> None:
 
 def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
+    with qtbot.waitSignal(window.analysis.suggested, timeout=20_000):
         drag(qtbot, window, [(0, 0)])
         drag(qtbot, window, [(1, 1)])
     panel = window.repair_panel
@@ -404,11 +404,11 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
         pixel = window.view.canvas.grab().toImage().pixelColor(cell_point(window, row, col))
         assert pixel.green() > pixel.red(), "a flipped cell is marked green"
     before = window.model.document
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     assert window.model.document.puzzle == best.puzzle
     assert window.view.preview is None
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.model.document is before
 
@@ -422,7 +422,7 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     panel.strategy.setCurrentIndex(panel.strategy.findData("givens"))
     with qtbot.waitSignal(window.changes.finished, timeout=20_000):
         qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         pass
     assert np.array_equal(window.model.document.picture, picture)
     assert window.model.document.puzzle.givens
@@ -462,8 +462,10 @@ def test_a_puzzle_beyond_line_logic_is_rated_after_its_verdict(qtbot: QtBot) -> 
     window = MainWindow(Document(puzzle))  # not shown: nothing spins the event loop yet
     qtbot.addWidget(window)
     shown_while_rating: list[str] = []
-    window.rating.started.connect(lambda _: shown_while_rating.append(window.status_label.text()))
-    with qtbot.waitSignal(window.rating.finished, timeout=10_000):
+    window.analysis.analysed.connect(
+        lambda _: shown_while_rating.append(window.status_label.text())
+    )
+    with qtbot.waitSignal(window.analysis.rated, timeout=10_000):
         pass
     assert shown_while_rating == ["Unique · not line-solvable · rating…"]
     assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"

@@ -54,7 +54,7 @@ def click(
     modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
 ) -> None:
     """Click a cell and wait for the analysis of the result."""
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(window.view.canvas, LEFT, modifier, cell_point(window, *cell))
 
 
@@ -93,7 +93,7 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 def test_painting_updates_the_clues_in_the_cells(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5, kind="mosaic"))
     assert editor(window).panel.count_label.text() == "25 of 25 clues shown"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mousePress(window.view.canvas, LEFT, pos=cell_point(window, 0, 0))
         qtbot.mouseMove(window.view.canvas, cell_point(window, 0, 1))
         qtbot.mouseRelease(window.view.canvas, LEFT, pos=cell_point(window, 0, 1))
@@ -118,7 +118,7 @@ def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_wind
     click(qtbot, window, (1, 1), CTRL)
     assert shown(window)[1, 1]
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert not shown(window)[1, 1]
 
@@ -144,7 +144,7 @@ def test_cells_no_clue_reaches_are_tinted_variable(qtbot: QtBot, open_window) ->
     assert analysis.status == Status.MULTIPLE
     assert analysis.variable_cells == [(0, 0)]
     # Leave no repair search running past the test.
-    qtbot.waitUntil(lambda: not window.suggestions.busy, timeout=20_000)
+    qtbot.waitUntil(lambda: not window.analysis.working, timeout=20_000)
     assert window.status_label.text() == "Ambiguous: 1 variable field"
     image = window.view.canvas.grab().toImage()
     tinted = image.pixelColor(corner_point(window, 0, 0))
@@ -178,7 +178,7 @@ def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
     assert brute_solutions(window.model.document.puzzle) == 1
     choose_standard(window, "Unique")  # PICTURE needs clue pairs: one clue at a time falls short
     with (
-        qtbot.waitSignal(window.analysis.finished, timeout=20_000),
+        qtbot.waitSignal(window.analysis.analysed, timeout=20_000),
         qtbot.waitSignal(window.changes.finished, timeout=20_000),
     ):
         puzzle_menu_action(window, "Minimal Clues")()
@@ -194,11 +194,11 @@ def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
     assert window.model.undo_stack.count() == 1
     assert window.status_label.text().startswith("Unique")
     # Show All Clues brings every clue back, as another undo step.
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         puzzle_menu_action(window, "Show All Clues")()
     assert shown(window).all()
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert np.array_equal(shown(window), kept)
 
@@ -217,7 +217,7 @@ def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, o
     window = open_window(document_of_picture("mosaic", picture))
     choose_standard(window, "One clue at a time")
     with (
-        qtbot.waitSignal(window.analysis.finished, timeout=20_000),
+        qtbot.waitSignal(window.analysis.analysed, timeout=20_000),
         qtbot.waitSignal(window.changes.finished, timeout=20_000),
     ):
         puzzle_menu_action(window, "Minimal Clues")()
@@ -245,7 +245,7 @@ def test_repair_suggests_a_clue_previews_it_and_applies_it(qtbot: QtBot, open_wi
     window = open_window(blank_document(5, 5, kind="mosaic"))
     for cell in [(0, 0), (0, 1), (1, 0)]:
         click(qtbot, window, cell, CTRL)
-    with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
+    with qtbot.waitSignal(window.analysis.suggested, timeout=20_000):
         click(qtbot, window, (1, 1), CTRL)  # now no clue sees (0, 0)
     panel = window.repair_panel
     assert panel.line_solvable.text() == "and logic-solvable"  # the kind's words, not a nonogram's
@@ -259,7 +259,7 @@ def test_repair_suggests_a_clue_previews_it_and_applies_it(qtbot: QtBot, open_wi
     panel.suggestions.setCurrentRow(0)
     pixel = window.view.canvas.grab().toImage().pixelColor(corner_point(window, *added))
     assert pixel.green() > pixel.red(), "the clue the repair adds is marked green"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(panel.apply_button, LEFT)
     assert shown(window)[added]
     assert window.status_label.text().startswith("Unique")
@@ -297,7 +297,7 @@ def test_the_puzzle_menu_follows_the_kind(qtbot: QtBot, open_window) -> None:
     puzzle_menu_action(window, "Show All Clues")()  # every clue is shown already
     assert window.statusBar().currentMessage() == "Every clue is shown already"
     assert window.model.undo_stack.count() == 0
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.model.load(document_of_picture("nonogram", PICTURE))
     assert isinstance(window.model.document.puzzle, Nonogram)
     assert not isinstance(window.view.editor, MosaicEditor)
@@ -314,7 +314,7 @@ def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> Non
 
     monkeypatch.setattr(window, "ask_image_path", lambda: path)
     monkeypatch.setattr(window, "run_import_dialog", choose_mosaic)
-    with qtbot.waitSignal(window.analysis.finished, timeout=20_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=20_000):
         window.import_action.trigger()
     picture = import_picture(path)
     assert np.array_equal(window.model.document.picture, picture)

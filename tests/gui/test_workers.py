@@ -10,7 +10,8 @@ from pytestqt.qtbot import QtBot
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
 from studio.gui.error_log import LOG_LIMIT, log_path, record
-from studio.gui.workers import Batch, LatestOnly, running_workers
+from studio.gui.workers import Batch, LatestOnly
+from tests.gui.conftest import running_threads
 
 
 def blocking_job(release: threading.Event, value: str):
@@ -33,7 +34,7 @@ def test_latest_only_reports_only_the_newest_request(qtbot: QtBot) -> None:
         release.set()
     assert blocker.args == ["new"]
     runner.shutdown()
-    assert running_workers() == 0
+    assert not running_threads()
 
 
 def test_a_failing_job_is_one_line_and_its_traceback_goes_to_the_log(qtbot: QtBot) -> None:
@@ -112,4 +113,4 @@ def test_batch_reports_progress_and_can_be_cancelled(qtbot: QtBot) -> None:
             batch.start(count)
         batch.cancel()
     batch.shutdown()
-    assert running_workers() == 0
+    assert not running_threads()

@@ -19,6 +19,7 @@ from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import document_of_picture
 from studio.core.sat.analysis import Status, analyze
+from studio.gui.kinds import looks
 from studio.render.book import (
     DPI,
     SOLUTION_CELL_MM,
@@ -52,7 +53,7 @@ def test_pages_have_the_book_size(
 ) -> None:
     target = tmp_path / "book.pdf"
     result = export_book(
-        Book(book.title, book.author, BookLayout(page_size=size), book.entries), target
+        Book(book.title, book.author, BookLayout(page_size=size), book.entries), target, looks
     )
     reader = PdfReader(target)
     assert len(reader.pages) == result.pages
@@ -64,7 +65,7 @@ def test_pages_have_the_book_size(
 def test_book_text_numbers_and_metadata(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
     target = tmp_path / "book.pdf"
     result = export_book(
-        Book(book.title, book.author, BookLayout(per_page=4), book.entries), target
+        Book(book.title, book.author, BookLayout(per_page=4), book.entries), target, looks
     )
     reader = PdfReader(target)
     # Title page, contents, 12 puzzles 4 a page, solutions.
@@ -87,13 +88,15 @@ def test_book_text_numbers_and_metadata(qtbot: QtBot, tmp_path: Path, book: Book
 
 def test_without_title_contents_and_solutions(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
     layout = BookLayout(per_page=6, title_page=False, contents=False, solutions=False)
-    result = export_book(Book(book.title, book.author, layout, book.entries), tmp_path / "b.pdf")
+    result = export_book(
+        Book(book.title, book.author, layout, book.entries), tmp_path / "b.pdf", looks
+    )
     assert result.pages == 2
 
 
 def test_an_empty_book_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
     with pytest.raises(StudioError, match="no puzzles"):
-        export_book(Book(), tmp_path / "b.pdf")
+        export_book(Book(), tmp_path / "b.pdf", looks)
 
 
 def test_a_stopped_export_leaves_the_old_pdf_untouched(
@@ -108,14 +111,14 @@ def test_a_stopped_export_leaves_the_old_pdf_untouched(
             cancel.cancel()
 
     with pytest.raises(Stopped):
-        export_book(book, target, progress=stop_after_three, cancel=cancel)
+        export_book(book, target, looks, progress=stop_after_three, cancel=cancel)
     assert target.read_bytes() == b"the PDF printed last week"
     assert os.listdir(tmp_path) == ["book.pdf"]
 
 
 def test_an_unwritable_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Path, book: Book) -> None:
     with pytest.raises(StudioError, match="cannot write the PDF"):
-        export_book(book, tmp_path / "missing" / "book.pdf")
+        export_book(book, tmp_path / "missing" / "book.pdf", looks)
 
 
 def test_automatic_layout_gives_a_large_puzzle_a_page_of_its_own(
@@ -130,7 +133,7 @@ def test_automatic_layout_gives_a_large_puzzle_a_page_of_its_own(
 
     entries = (*(entry(10) for _ in range(7)), entry(30), entry(10))
     layout = BookLayout(title_page=False, contents=False, solutions=False)
-    result = export_book(Book(layout=layout, entries=entries), tmp_path / "b.pdf")
+    result = export_book(Book(layout=layout, entries=entries), tmp_path / "b.pdf", looks)
     # Six 10×10 share a page (cells stay readable on A4); the seventh cannot share with the
     # 30×30 that follows, which gets a page; the last 10×10 has the last page.
     assert result.per_page == (6, 1, 1, 1)
@@ -147,7 +150,7 @@ def test_the_sample_book_is_unique_and_prints_on_six_a4_pages(qtbot: QtBot, tmp_
         assert entry.document.picture is not None
         assert np.array_equal(analysis.solution, entry.document.picture), entry.title
     # Title page, contents, 12 puzzles 4 a page, one page of solutions.
-    result = export_book(book, tmp_path / "sampler.pdf")
+    result = export_book(book, tmp_path / "sampler.pdf", looks)
     assert (result.pages, result.per_page) == (6, (4, 4, 4))
     assert len(PdfReader(tmp_path / "sampler.pdf").pages) == 6
 
@@ -160,8 +163,8 @@ def test_solutions_are_paged_by_their_grids_alone(qtbot: QtBot) -> None:
     body = QRectF(0, 0, 180 / 25.4 * DPI, 267 / 25.4 * DPI)  # A4 less 15 mm margins
     label = 3 / 25.4 * DPI
     grids_only = paginate(
-        entries, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
+        entries, looks, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM, surround=False
     )
-    with_clues = paginate(entries, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
+    with_clues = paginate(entries, looks, body, label, SOLUTIONS_PER_PAGE, SOLUTION_CELL_MM)
     assert len(grids_only) < len(with_clues)
     assert grids_only == [(12, 12)]

@@ -15,6 +15,7 @@ from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.render.export import draw_puzzle, export_image, extent
+from studio.render.nonogram import LOOK
 
 PICTURE = grid_from_text(["##..#", "#...#", ".###."])
 DOCUMENT = document_of_picture("nonogram", PICTURE, title="Test")
@@ -25,7 +26,7 @@ def render(qtbot: QtBot, solution: np.ndarray | None) -> tuple[QImage, QRectF]:
     image = QImage(400, 300, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    grid = draw_puzzle(painter, QRectF(0, 0, 400, 300), DOCUMENT.puzzle, solution=solution)
+    grid = draw_puzzle(painter, QRectF(0, 0, 400, 300), DOCUMENT.puzzle, LOOK, solution=solution)
     painter.end()
     return image, grid
 
@@ -47,7 +48,7 @@ def test_puzzle_view_leaves_the_grid_empty_and_draws_the_clues(qtbot: QtBot) -> 
     for row, col in np.ndindex(PICTURE.shape):
         assert image.pixelColor(*cell_centre(grid, row, col)).lightness() > 200
     # The clues take the space left of and above the grid: something is drawn there.
-    rows, cols = extent(DOCUMENT.puzzle)
+    rows, cols = extent(DOCUMENT.puzzle, LOOK)
     assert (rows, cols) == (3 + 2, 5 + 2)  # clues "2 1" and "1 1" take two slots
     left_strip = [
         image.pixelColor(x, int(grid.center().y())).lightness() for x in range(int(grid.left()))
@@ -58,7 +59,7 @@ def test_puzzle_view_leaves_the_grid_empty_and_draws_the_clues(qtbot: QtBot) -> 
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
 def test_export_writes_each_format(qtbot: QtBot, tmp_path: Path, suffix: str) -> None:
     target = tmp_path / f"puzzle{suffix}"
-    export_image(DOCUMENT, target, solution=PICTURE)
+    export_image(DOCUMENT, target, LOOK, solution=PICTURE)
     data = target.read_bytes()
     magic = {".png": b"\x89PNG", ".svg": b"<?xml", ".pdf": b"%PDF"}[suffix]
     assert data.startswith(magic)
@@ -79,11 +80,11 @@ def test_export_writes_each_format(qtbot: QtBot, tmp_path: Path, suffix: str) ->
 
 def test_export_refuses_unknown_formats(qtbot: QtBot, tmp_path: Path) -> None:
     with pytest.raises(StudioError, match=r"cannot export to \.gif"):
-        export_image(DOCUMENT, tmp_path / "x.gif")
+        export_image(DOCUMENT, tmp_path / "x.gif", LOOK)
 
 
 def test_export_to_a_missing_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Path) -> None:
     with pytest.raises(
         StudioError, match=r"x\.png: cannot write the PNG: No such file or directory$"
     ):
-        export_image(DOCUMENT, tmp_path / "missing" / "x.png")
+        export_image(DOCUMENT, tmp_path / "missing" / "x.png", LOOK)

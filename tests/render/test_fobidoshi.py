@@ -17,7 +17,7 @@ from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text
 from studio.core.kinds.fobidoshi.formats import janko
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.render.export import draw_puzzle, export_image, thumbnail
-from studio.render.fobidoshi import circled_cells, given_conflicts
+from studio.render.fobidoshi import LOOK, circled_cells, given_conflicts
 from studio.render.grid import Layout
 from studio.render.scene import Scene, draw_scene
 from tests.conftest import shared_params, shared_record
@@ -32,7 +32,7 @@ def render(scene: Scene) -> QImage:
     image = QImage(width * CELL + 1, height * CELL + 1, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    draw_scene(painter, Layout(scene.puzzle.shape, CELL), scene)
+    draw_scene(painter, Layout(scene.puzzle.shape, CELL), scene, LOOK)
     painter.end()
     return image
 
@@ -146,7 +146,7 @@ def test_shared_solutions_render_cell_for_cell(qtbot: QtBot, record: dict[str, A
     image = QImage(400, 400, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    grid = draw_puzzle(painter, QRectF(0, 0, 400, 400), puzzle, solution=solution)
+    grid = draw_puzzle(painter, QRectF(0, 0, 400, 400), puzzle, LOOK, solution=solution)
     painter.end()
     cell = grid.width() / puzzle.shape[1]
     for (row, col), circled in np.ndenumerate(solution):
@@ -158,12 +158,12 @@ def test_export_and_thumbnail_of_a_janko_file(qtbot: QtBot, tmp_path: Path) -> N
     document = janko.read("4\no---\n-x--\n--o-\nx---\noo--\no-oo\nooo-\n-o--\n")
     assert document.picture is not None
     target = tmp_path / "solution.png"
-    export_image(document, target, solution=document.picture, cell=20)
+    export_image(document, target, LOOK, solution=document.picture, cell=20)
     image = QImage(str(target))
     # One cell of margin, then the grid: the solution's (0, 1) is circled, (1, 1) a cross.
     assert image.pixelColor(10 + 30, 10 + 10).lightness() < 160
     assert image.pixelColor(10 + 30, 10 + 20 + 4).lightness() > 200
-    small = thumbnail(document, 48, solution=document.picture)
+    small = thumbnail(document, LOOK, 48, solution=document.picture)
     assert (small.width(), small.height()) == (48, 48)
     darkest = min(small.pixelColor(x, y).lightness() for x in range(48) for y in range(48))
     assert darkest < 80

@@ -23,7 +23,7 @@ from PIL import Image
 
 from studio.cli import main
 
-SAMPLES = Path(__file__).resolve().parents[1] / "resources" / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "resources" / "samples"
 BOOK = SAMPLES / "sampler.book.json"
 SAILBOAT = SAMPLES / "sailboat.json"
 

@@ -12,8 +12,8 @@ from studio.core.document import Document
 from studio.core.grid import grid_from_text
 from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.sat.analysis import Status, analyze, count_solutions
+from tests.cli.conftest import KEYS, json_lines, run
 from tests.conftest import shared_records
-from tests.test_cli import KEYS, json_lines, run
 
 # The first shared Tatham mosaic, with its solution.
 GAME_ID = "5x5:b4442e5b2a5e2a1"

@@ -11,8 +11,8 @@ import pytest
 from studio.core import formats
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.core.sat.analysis import Status, analyze
+from tests.cli.conftest import KEYS, json_lines, run
 from tests.conftest import shared_record
-from tests.test_cli import KEYS, json_lines, run
 
 # Two circles in opposite corners: many ways to join them.
 AMBIGUOUS = "o-----\n------\n------\n------\n------\n-----o\n"

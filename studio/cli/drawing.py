@@ -1,0 +1,158 @@
+"""The drawing commands: ``studio export`` (one puzzle as PNG, SVG or PDF) and ``studio
+export-book`` (a book as a print-ready PDF).
+
+They draw with Qt (:mod:`studio.render`), which they load inside their handlers, headless when
+there is no display: the other commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from studio.cli.arguments import Commands, add_command, add_kind, add_timeout, parse_cell
+from studio.cli.inputs import label, read_input, unique_solution
+from studio.cli.outputs import EXIT_OK, note, progress_bar
+from studio.core.book import PAGE_SIZES, PER_PAGE
+from studio.core.errors import StudioError
+from studio.core.formats.book_json import load_book
+
+
+def add_parsers(commands: Commands) -> None:
+    """Add ``export`` and ``export-book`` to the ``studio`` parser's commands."""
+    _add_export(commands)
+    _add_export_book(commands)
+
+
+# ---------------------------------------------------------------------------------------------
+# export
+
+_EXPORT_EPILOG = """\
+The puzzle as a solver gets it (clues, givens, an empty grid) or, with --solution, filled in.
+The format follows OUT's extension: .png (--cell pixels a cell), .svg, .pdf (vector, one
+page the puzzle's size). Runs without a display.
+
+examples:
+  studio export heart.json -o heart.png
+  studio export heart.json -o heart-solution.svg --solution"""
+
+
+def _add_export(commands: Commands) -> None:
+    export = add_command(commands, "export", "draw a puzzle as PNG, SVG or PDF", _EXPORT_EPILOG)
+    export.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
+    export.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png|svg|pdf")
+    export.add_argument("--solution", action="store_true", help="draw the solution view")
+    export.add_argument(
+        "--cell", type=parse_cell, default=24.0, metavar="SIZE", help="cell size in px or pt (≥ 1)"
+    )
+    add_kind(export)
+    add_timeout(export, " for solving, with --solution")
+    export.set_defaults(handler=run_export)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view or solution view."""
+    document = read_input(args.input, kind=args.kind)
+    start_drawing()
+    from studio.gui.kinds import qt_kind
+    from studio.render.export import check_image_size, export_image
+
+    look = qt_kind(document.kind).look
+    try:  # before any solving or drawing
+        check_image_size(document, look, Path(args.output).suffix.lower(), args.cell)
+    except StudioError as error:
+        raise StudioError(f"--cell {args.cell:g}: {error}") from None
+    solution = None
+    if args.solution:
+        need = f"{label(args.input)}: the solution view needs a unique solution"
+        solution = unique_solution(document, args.timeout, need)
+    export_image(document, args.output, look, solution=solution, cell=args.cell)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# export-book
+
+_EXPORT_BOOK_EPILOG = """\
+BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
+puzzle files, which becomes a book in file-name order. A puzzle that is not unique is named on
+standard error before the PDF is written. Page size, puzzles a page, title page, contents and
+solutions default to the book's layout. Runs without a display.
+
+examples:
+  studio export-book winter.book.json -o winter.pdf --page-size 6x9
+  studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents"""
+
+# The layout switches: --[no-]FLAG, the BookLayout field it sets, what it prints.
+_LAYOUT_SWITCHES = (
+    ("title-page", "title_page", "a title page"),
+    ("contents", "contents", "a contents page"),
+    ("solutions", "solutions", "the solutions at the back"),
+)
+
+
+def _add_export_book(commands: Commands) -> None:
+    book = add_command(commands, "export-book", "print a book as PDF", _EXPORT_BOOK_EPILOG)
+    book.add_argument("book", metavar="BOOK", help="a book file, or a folder of puzzle files")
+    book.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    book.add_argument("--page-size", choices=PAGE_SIZES, help="default: the book's")
+    book.add_argument(
+        "--per-page", type=int, choices=PER_PAGE, help="puzzles a page (default: by size)"
+    )
+    for flag, name, what in _LAYOUT_SWITCHES:
+        book.add_argument(
+            f"--{flag}", dest=name, action=argparse.BooleanOptionalAction, help=f"print {what}"
+        )
+    book.set_defaults(handler=run_export_book)
+
+
+def run_export_book(args: argparse.Namespace) -> int:
+    """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF."""
+    book = load_book(args.book)
+    if not book.entries:
+        raise StudioError(f"{args.book}: the book holds no puzzles")
+    fields = ("page_size", "per_page", *(name for _flag, name, _what in _LAYOUT_SWITCHES))
+    changes = {name: getattr(args, name) for name in fields if getattr(args, name) is not None}
+    book = replace(book, layout=replace(book.layout, **changes))
+    for warning in book.warnings():
+        note(f"warning: {warning}")
+    start_drawing()
+    from studio.gui.kinds import looks
+    from studio.render.book import export_book
+
+    with progress_bar(len(book.entries), "drawing") as bar:
+        result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())
+    count = len(book.entries)
+    fewest, most = min(result.per_page), max(result.per_page)
+    spread = str(most) if fewest == most else f"{fewest}–{most}"
+    print(
+        f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
+        f"({spread} a page), {result.seconds:.2f} s"
+    )
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# Qt
+
+_QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
+
+
+def start_drawing() -> None:
+    """Make Qt ready to draw without a window: headless (offscreen) when there is no display.
+    Only the drawing commands call this: the others never load Qt."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    # The command's own one-line errors say what went wrong; Qt's warnings (a font not found,
+    # a painter on a device too large) would only bury them.
+    qInstallMessageHandler(lambda *_message: None)
+    # The widgets' application object, not only QGuiApplication: a window may follow in the
+    # same process (a script, the tests), and Qt aborts on a widget without one.
+    if QApplication.instance() is None:
+        _QT.append(QApplication(sys.argv[:1]))
