@@ -85,6 +85,7 @@ SAMPLES: dict[str, Puzzle] = {
     "beyond pairs": _mosaic("...0", "3.4.", ".4.2", "3.3."),
     "every clue of a corner cell": Mosaic.from_picture(grid_from_text(["#.", ".."])),
     "a corner no clue reaches": _mosaic("0..", "...", "..."),
+    "a hidden clue that would not help": _mosaic(".1"),
     "full and empty at once": _mosaic("4.", ".0"),
     "a one-row contradiction": _mosaic("2.0"),
 }
