@@ -11,7 +11,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from studio.core.contract.kind import Kind
 from studio.core.grid import BoolGrid
 from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
@@ -45,10 +44,6 @@ def data_of(name: str) -> KindData:
     if name not in DATA:
         pytest.fail(f"the {name} kind has no contract data: add tests/contract/kinds/{name}.py")
     return DATA[name]
-
-
-def kind_of_name(name: str) -> Kind:
-    return next(kind for kind in KINDS if kind.name == name)
 
 
 def sample(name: str, label: str) -> Puzzle:

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from studio.core.grid import unknown_grid
+from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from tests.contract import (
@@ -17,7 +18,6 @@ from tests.contract import (
     data_of,
     each_kind,
     each_sample,
-    kind_of_name,
     sample,
     variable,
 )
@@ -27,7 +27,7 @@ from tests.contract.kinds import KindData
 def assert_analysis_matches_brute_force(name: str, kind_data: KindData, puzzle: Puzzle) -> None:
     solutions = kind_data.solutions(puzzle)
     expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
-    kind = kind_of_name(name)
+    kind = get_kind(name)
     encodings = ["fast", *kind.encodings]
     for encoding in encodings:
         encoded = kind.encoded(puzzle, encoding)

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, unknown_grid
-from studio.core.kinds import KINDS
+from studio.core.kinds import KINDS, get_kind
 from studio.core.puzzle import Puzzle
 from studio.gui.document_model import DocumentModel
 from studio.gui.kinds import QT_KINDS
@@ -25,7 +25,7 @@ from studio.gui.puzzle_view import PuzzleView
 from studio.render.export import draw_puzzle, thumbnail
 from studio.render.grid import Layout
 from studio.render.scene import Scene, draw_scene
-from tests.contract import data_of, each_kind, each_sample, kind_of_name, sample
+from tests.contract import data_of, each_kind, each_sample, sample
 
 THUMBNAIL = 48
 FULL = QRectF(0, 0, 480, 360)
@@ -120,7 +120,7 @@ def released(objects: list[QObject]) -> bool:
 
 @each_kind
 def test_the_editor_builds_edits_in_one_undo_step_and_releases(qtbot: QtBot, name: str) -> None:
-    kind = kind_of_name(name)
+    kind = get_kind(name)
     side = max(4, kind.spec.min_side)
     document = kind.new_document((side, side))
     model = DocumentModel(document)
