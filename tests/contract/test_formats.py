@@ -15,7 +15,7 @@ from studio.core.errors import FormatError
 from studio.core.formats import read_text, studio_json
 from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
-from tests.contract import CONTRACT, data_of
+from tests.contract import CONTRACT, data_of, known_bugs
 from tests.contract.kinds import KindData
 
 KNOWN_BUGS = {
@@ -93,19 +93,7 @@ def test_the_format_round_trips_what_it_writes(
     assert_round_trip(spec, original)
 
 
-@pytest.mark.parametrize(
-    ("name", "spec"),
-    [
-        pytest.param(
-            *param.values,
-            id=param.id,
-            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[param.id])]
-            if param.id in KNOWN_BUGS
-            else [],
-        )
-        for param in FORMATS
-    ],
-)
+@pytest.mark.parametrize(("name", "spec"), known_bugs(FORMATS, KNOWN_BUGS))
 def test_what_a_format_writes_is_sniffed_as_that_format(name: str, spec: Format) -> None:
     """Among every kind's formats, the samples of the kind as the format writes them."""
     kind_data = data_of(name)

@@ -14,7 +14,7 @@ from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
 from studio.core.repair import repair_document, suggest_repairs
 from studio.core.sat.analysis import analyze
-from tests.contract import CONTRACT, NAMES, contains, data_of, each_kind, variable
+from tests.contract import CONTRACT, NAMES, contains, data_of, each_kind, known_bugs, variable
 from tests.contract.kinds import KindData
 
 KNOWN_BUGS = {
@@ -104,16 +104,7 @@ def test_some_ambiguous_sample_gets_suggestions_each_what_it_claims(name: str) -
 
 
 @pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=[pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[name])]
-            if name in KNOWN_BUGS
-            else [],
-        )
-        for name in NAMES
-    ],
+    "name", known_bugs([pytest.param(name, id=name) for name in NAMES], KNOWN_BUGS)
 )
 def test_every_ambiguous_sample_gets_a_suggestion(name: str) -> None:
     """The Repair panel is never empty for an ambiguous design (DESIGN.md §1, Repair)."""
