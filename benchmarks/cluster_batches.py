@@ -16,7 +16,7 @@ Three places for the same batch:
 1. Generation (``generate_batch``, what ``studio generate`` runs): nonograms of each size,
    ``--count`` of them (``--big-count`` from 30×30 up).
 2. Analysis (``analyze_batch``, what ``studio analyze`` runs): ``--analyses`` random 40×40
-   pictures of density 0.5, the hard end of analysis (DESIGN.md §4), read here and analysed
+   pictures of density 0.5, the hard end of analysis (docs/figures.md), read here and analysed
    where the batch runs.
 
 Each row: wall-clock seconds from the call to the last result, puzzles a second, and whether the

@@ -1,5 +1,5 @@
 """The command line: ``studio analyze|solve|convert|import-image|repair|generate|export|
-export-book|gui`` (DESIGN.md §1, item 7).
+export-book|gui`` (docs/architecture.md, "Layers").
 
 The commands drive :mod:`studio.core`; only ``gui`` (the window) and the drawing commands
 ``export`` and ``export-book`` load Qt, inside their handlers, headless when there is no

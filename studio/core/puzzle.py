@@ -129,7 +129,8 @@ class Puzzle(Protocol):
         ``cells``, if it breaks a rule the encoding leaves out; ``[]`` if it is a solution.
 
         The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
-        when a model breaks it, DESIGN.md §3); analysis never needs to know which rule it is.
+        when a model breaks it: docs/algorithms.md, "Fobidoshi"); analysis never needs to know
+        which rule it is.
         """
         ...
 
@@ -162,6 +163,9 @@ class KindSpec:
     Attributes:
         name: the identifier used in files and on the command line, e.g. ``"nonogram"``.
         title: the name shown to people.
+        rules: the rules for people, in a few plain sentences: what a clue means, what a
+            solution is, and one hint on how to start (the window's Help and the rules page
+            of each section of a printed book show it).
         aliases: other names people use for it (accepted by :func:`get_kind`).
         noun: the kind's name inside a sentence, e.g. ``"nonogram"``, ``"Fobidoshi"``.
         min_side: the fewest rows or columns a puzzle of this kind may have.
@@ -175,6 +179,7 @@ class KindSpec:
 
     name: str
     title: str
+    rules: str
     aliases: tuple[str, ...] = field(default=())
     noun: str = ""
     min_side: int = 1

@@ -1,9 +1,9 @@
-"""The window's book: the Book menu, the Book panel, and the work they run on workers.
+"""The application's book: the Book menu, the Book panel, and the work they run on workers.
 
-Each window assembles one book beside the puzzle it edits. Adding the window's puzzle analyses
-it on a worker (its solution, verdict and difficulty go into the book); a puzzle opened from the
-book is updated in place when added back. Exporting the PDF runs on a worker with progress in
-the status bar; Esc stops it and leaves any earlier PDF untouched.
+One book serves every open document. Adding the puzzle shown analyses it on a worker (its
+solution, verdict and difficulty go into the book); a puzzle opened from the book (in a tab of
+its own) is updated in place when added back. Exporting the PDF runs on a worker with progress
+in the status bar; Esc stops it and leaves any earlier PDF untouched.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ PDF_FILTER = "PDF (*.pdf)"
 
 
 class BookCommands(QObject):
-    """The book of one window: its model, panel (in a dock), actions and background jobs."""
+    """The application's book: its model, panel (in a dock), actions and background jobs."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -53,8 +53,8 @@ class BookCommands(QObject):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
-        self._source: BookEntry | None = None
-        """The book entry the window's puzzle was opened from (Add then updates it)."""
+        self._adding_to: object = None
+        """The tab whose puzzle is being added (its book entry follows)."""
 
         keys = QKeySequence.StandardKey
         self.new_action = window.add_action("&New Book", self.new_book)
@@ -67,9 +67,8 @@ class BookCommands(QObject):
             "&Export Book as PDF…", self.export_dialog, keys.Print
         )
 
-        self.model.changed.connect(self._update_actions)
+        self.model.changed.connect(self.update_actions)
         self.model.file_changed.connect(self._update_dock_title)
-        window.model.loaded.connect(self._forget_source)
         self.panel.add_requested.connect(self.add_puzzle)
         self.panel.open_requested.connect(self.open_entry)
         self.panel.rename_requested.connect(self.rename_entry)
@@ -77,7 +76,6 @@ class BookCommands(QObject):
         self.jobs.failed.connect(self._job_failed)
         self.jobs.cancelled.connect(self._job_cancelled)
         self.jobs.progress.connect(self._job_progress)
-        self._update_actions()
         self._update_dock_title()
 
     def fill_menu(self, menu: QMenu) -> None:
@@ -161,13 +159,15 @@ class BookCommands(QObject):
         """Add the window's puzzle (analysed on a worker); update it if it came from the book."""
         if self._busy():
             return
-        document = self.window.model.document
+        tab = self.window.tab
+        document = tab.document
         try:
             document.puzzle.validate()
         except PuzzleError as error:
             self.window.show_error("Cannot add the puzzle to the book", str(error))
             return
-        source = self._source
+        source = tab.book_source
+        self._adding_to = tab
         title = source.title if source is not None else document.title
 
         def job(cancel: CancelToken, _progress: Progress) -> tuple[BookEntry | None, BookEntry]:
@@ -192,21 +192,16 @@ class BookCommands(QObject):
             self.window.show_message(f"Added {count} puzzles to the book")
 
     def open_entry(self, row: int) -> None:
-        """Open the book's puzzle at ``row`` in the window; Add then updates it in the book."""
+        """Open the book's puzzle at ``row`` in a tab; Add then updates it in the book."""
         entry = self.model.book.entries[row]
-        if self.window.maybe_save():
-            self.window.model.load(entry.document, name=self.model.book.titles()[row])
-            self._source = entry
-            self._update_actions()
+        name = self.model.book.titles()[row]
+        self.window.open_document(entry.document, name=name, book_source=entry)
+        self.update_actions()
 
     def rename_entry(self, row: int) -> None:
         title = self.ask_title(self.model.book.entries[row].title)
         if title is not None:
             self.panel.rename(row, title)
-
-    def _forget_source(self) -> None:
-        self._source = None
-        self._update_actions()
 
     def _row_of(self, entry: BookEntry | None) -> int | None:
         """The book's row holding this very entry, if it still does."""
@@ -223,8 +218,10 @@ class BookCommands(QObject):
             entries = list(book.entries)
             entries[row] = entry
             self.model.replace(book.with_entries(entries), f"Update puzzle {row + 1}")
-        if self._source is source:
-            self._source = entry
+        tab = self._adding_to
+        if tab in self.window.document_tabs() and tab.book_source is source:
+            tab.book_source = entry  # the tab shows that entry now: Add updates it again
+        self.update_actions()
         self.panel.list.setCurrentRow(row)
         self.dock.show()
         warning = f": it {entry.warning}" if entry.warning else ""
@@ -306,8 +303,11 @@ class BookCommands(QObject):
             self.window.show_message("The book is busy with the last command (Esc stops it)")
         return self.jobs.busy
 
-    def _update_actions(self) -> None:
-        row = self._row_of(self._source)
+    def update_actions(self) -> None:
+        """Name Add after the entry the puzzle shown came from, if it did."""
+        tabs = self.window.document_tabs()
+        source = self.window.tab.book_source if tabs else None
+        row = self._row_of(source)
         self.add_action.setText(
             "&Add Puzzle to Book" if row is None else f"&Update Puzzle {row + 1} in Book"
         )

@@ -46,6 +46,26 @@ def ask_to_save(parent: QWidget, name: str) -> Choice:
     return {buttons.Save: Choice.SAVE, buttons.Discard: Choice.DISCARD}.get(answer, Choice.CANCEL)
 
 
+def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
+    """Ask once, before quitting, what to do with every unsaved document and book (``names``
+    quoted as the user knows them): save them all, discard them all, or not quit."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(QMessageBox.Icon.Question)
+    listed = "\n".join(f"  • {name}" for name in names)
+    box.setText(f"Save the changes to {len(names)} unsaved item{'s' if len(names) != 1 else ''}?")
+    box.setInformativeText(listed)
+    save = box.addButton("Save All", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("Discard All", QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is save:
+        return Choice.SAVE
+    return Choice.DISCARD if clicked is discard else Choice.CANCEL
+
+
 class NewPuzzleDialog(QDialog):
     """Asks for the kind, width and height of a new, empty puzzle."""
 

@@ -1,7 +1,8 @@
 """The Repair panel: verified suggestions that make an ambiguous puzzle unique.
 
-The window computes the suggestions on a worker after each analysis that finds the puzzle
-ambiguous (:func:`studio.core.repair.suggest`) and hands them here. Hovering or selecting a
+The live analysis (:mod:`studio.gui.live_analysis`) computes the suggestions on a worker after
+each analysis that finds the puzzle ambiguous (:func:`studio.core.repair.suggest_repairs`), and
+the window hands them here. Hovering or selecting a
 suggestion previews it on the canvas; Apply (or a double-click, or Enter) applies it as one undo
 step. *Repair all* runs a whole repair (flips or givens) on a worker.
 """

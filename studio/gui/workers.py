@@ -12,9 +12,9 @@ a :class:`~studio.core.errors.StudioError` (bad input), or for anything else (a 
 of memory) what happened and where :mod:`.error_log` keeps the traceback.
 
 Results are re-emitted by an object living in the GUI thread: waiting on a signal of an object
-in another thread can abort pytest-qt (DESIGN.md, Known traps), and widgets must only be touched
-from the GUI thread anyway. Workers stay referenced until their ``finished`` signal, since
-dropping the last reference to a running QThread aborts the process.
+in another thread can abort pytest-qt (docs/architecture.md, "Known traps"), and widgets must
+only be touched from the GUI thread anyway. Workers stay referenced until their ``finished``
+signal, since dropping the last reference to a running QThread aborts the process.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """QPainter drawing of a puzzle grid: cells, marks, overlays, givens, rules.
 
-The same routines draw the canvas on screen, images and printed pages (DESIGN.md §2:
-one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
-grids, clue tuples) and a :class:`Layout`, never widgets.
+The same routines draw the canvas on screen, images and printed pages (docs/architecture.md,
+"Drawing": one drawing code for screen and print, as in Tatham's collection). They take plain
+data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
 
@@ -27,9 +27,13 @@ MAJOR_RULE_EVERY = 5
 @dataclass(frozen=True)
 class Palette:
     """Colours of the drawing, as Qt colour names (``#AARRGGBB`` where translucent); the
-    defaults print well in black and white too."""
+    defaults (:data:`DEFAULT_PALETTE`, for print and images) print well in black and white too.
+    The window draws with the desktop's colours instead (:func:`studio.gui.palette.screen_palette`).
+    """
 
     paper: str = "#ffffff"
+    background: str = "#ffffff"  # around the grid
+    cursor: str = "#1a73e8"  # the keyboard's cell
     ink: str = "#202124"
     solution_ink: str = "#5f6368"  # a solved cell the designer did not paint
     minor_rule: str = "#c4c7c5"
@@ -231,8 +235,14 @@ def _is_major(index: int, count: int, every: int | None) -> bool:
     return index in (0, count) or (every is not None and index % every == 0)
 
 
-def clue_font(cell: float) -> QFont:
-    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
+def clue_font(cell: float, widest: str = "0") -> QFont:
+    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell,
+    and narrow enough that ``widest`` (the longest number, e.g. ``"100"``) fits a cell with a
+    little room on each side, so that numbers in neighbouring cells never run together."""
     font = QFont()
     font.setPixelSize(max(6, round(cell * 0.55)))
+    advance = QFontMetricsF(font).horizontalAdvance(widest)
+    room = cell * 0.86
+    if advance > room:
+        font.setPixelSize(max(4, int(font.pixelSize() * room / advance)))
     return font

@@ -59,14 +59,18 @@ def draw_clues(
     Args:
         layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
         clues: one clue per line; an empty clue is drawn as ``0``.
-        depth: number of slots to draw into (the longest clue, at least 1).
+        depth: number of slots to draw into (the longest clue, at least 1); a longer clue
+            shows its runs nearest the grid and ``…`` in the last slot.
         conflict_line: index of a line to draw in the conflict colour.
         highlight_line: index of a line to shade (e.g. under the mouse).
     """
     cell = layout.cell
-    painter.setFont(clue_font(cell))
+    widest = max((str(n) for clue in clues for n in clue), key=len, default="0")
+    painter.setFont(clue_font(cell, widest))
     for index, clue in enumerate(clues):
         numbers = [str(n) for n in clue] or ["0"]
+        if len(numbers) > depth:  # more runs than slots (mid-stroke): the far ones elided
+            numbers = ["…", *numbers[len(numbers) - depth + 1 :]] if depth > 1 else ["…"]
         left, top = layout.left, layout.top
         if axis == "row":
             band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)

@@ -3,7 +3,7 @@
 A :class:`Scene` is plain data: the puzzle and what to show over it (the designer's picture, a
 solver's solution or partial knowledge, the analysis's overlays). :func:`draw_scene` hands it
 to the kind's routine, part of its :class:`Look`; the canvas, images and printed pages all draw
-through it (one drawing code for screen and print: docs/architecture.md).
+through it (one drawing code for screen and print: docs/architecture.md, "Drawing").
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The size limits every kind states (KindSpec.check_shape), checked first by validate."""
+"""What every kind states in its KindSpec: the size limits (check_shape, checked first by
+validate) and the rules for people."""
 
 from __future__ import annotations
 
@@ -29,3 +30,12 @@ def test_below_the_smallest_size_is_refused(spec: KindSpec) -> None:
     with pytest.raises(PuzzleError, match="needs at least"):
         spec.check_shape((least - 1, least))
     spec.check_shape((least, least))
+
+
+@pytest.mark.parametrize("spec", [kind.spec for kind in KINDS], ids=lambda spec: spec.name)
+def test_every_kind_states_its_rules_in_a_few_sentences(spec: KindSpec) -> None:
+    """Help and the books show them: a few whole sentences, not a placeholder."""
+    sentences = [s for s in spec.rules.split(". ") if s.strip()]
+    assert 3 <= len(sentences) <= 8
+    assert spec.rules.endswith(".")
+    assert "start" in spec.rules  # one hint on how to begin

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import traceback
 import weakref
@@ -70,6 +71,7 @@ def open_window(qtbot: QtBot):
         first_analysis = qtbot.waitSignal(window.analysis.analysed, timeout=10_000)
         # Tests answer "save changes?" themselves where it matters; otherwise closing discards.
         window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+        window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
         window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
         qtbot.addWidget(window)
         window.show()
@@ -81,3 +83,13 @@ def open_window(qtbot: QtBot):
         return window
 
     return make
+
+
+@contextlib.contextmanager
+def verdict_in_new_tab(qtbot: QtBot, window: MainWindow, timeout: int = 10_000) -> Iterator[None]:
+    """Wait, after the block, for a new tab to be shown and for its first verdict."""
+    before = window.tab
+    yield
+    qtbot.waitUntil(
+        lambda: window.tab is not before and window.analysis.analysis is not None, timeout=timeout
+    )

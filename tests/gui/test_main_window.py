@@ -24,7 +24,7 @@ from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
-from tests.gui.conftest import running_threads
+from tests.gui.conftest import running_threads, verdict_in_new_tab
 
 
 def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
@@ -128,8 +128,7 @@ def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> 
     assert formats.load(saved) == window.model.document
     assert not window.isWindowModified()
     assert window.windowTitle().startswith("column")
-    window.model.load(blank_document(2, 2))
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         assert window.open_path(saved)
     assert window.view.editor.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
     assert window.settings.recent_files()[0] == saved.resolve()
@@ -142,14 +141,20 @@ def test_unsaved_changes_are_not_dropped_without_asking(
     formats.save(blank_document(3, 3), other)
     window = open_window(blank_document(5, 5))
     drag(qtbot, window, [(0, 0)])
+    assert window.open_path(other), "another file opens beside it, in a tab"
+    assert len(window.document_tabs()) == 2
+    edited = window.document_tabs()[0]
     asked = []
-    window.ask_save_changes = lambda: asked.append(1) or Choice.CANCEL  # type: ignore[method-assign]
-    assert not window.open_path(other)
-    assert asked == [1]
-    assert window.model.document.puzzle.shape == (5, 5)
+    window.ask_save_changes = lambda: asked.append(window.tab) or Choice.CANCEL  # type: ignore[method-assign]
+    assert not window.close_tab(0)
+    assert asked == [edited], "closing its tab asks, with the tab shown"
+    assert len(window.document_tabs()) == 2
+    quit_asked = []
+    window.ask_save_all = lambda names: quit_asked.append(names) or Choice.CANCEL  # type: ignore[method-assign]
     window.close()
+    assert quit_asked == [["“Untitled”"]], "Quit asks once, about every unsaved document"
     assert window.isVisible(), "cancelling the question keeps the window open"
-    window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+    window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
 
 
 def test_opening_a_malformed_file_names_the_line(open_window, tmp_path: Path) -> None:
@@ -197,7 +202,7 @@ def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> No
     window = open_window(blank_document(5, 5))
     window.ask_image_path = lambda: path  # type: ignore[method-assign]
     window.run_import_dialog = lambda dialog: True  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         window.import_action.trigger()
     assert np.array_equal(window.model.document.picture, import_picture(path))
     assert window.model.name == "star"
@@ -230,9 +235,9 @@ def test_import_dialog_previews_threshold_and_invert(qtbot: QtBot) -> None:
 
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    before = window.view.canvas.width()
+    before = window.view.cell
     window.zoom_in_action.trigger()
-    assert window.view.canvas.width() == before + 5 * 4
+    assert window.view.cell == before + 4
 
 
 def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None:
@@ -280,7 +285,7 @@ def test_a_failing_analysis_says_one_line_and_logs_the_rest(
 def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     window.ask_new_puzzle = lambda: ("nonogram", (3, 7))  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
     assert window.view.editor.column_clues.line_clues() == ["0"] * 7
@@ -301,11 +306,10 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
 ) -> None:
     window = open_window(blank_document(2, 3))
     assert window.save_to(tmp_path / "tiny.json")
-    window.model.load(blank_document(4, 4))
     window.recent_menu.aboutToShow.emit()
     (action,) = window.recent_menu.actions()
     assert action.text() == "tiny.json"
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         action.trigger()
     assert window.model.document.puzzle.shape == (2, 3)
     assert window.model.path == tmp_path / "tiny.json"
@@ -430,9 +434,8 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     assert window.model.undo_stack.undoText().startswith("Repair all")
 
 
-def test_generate_opens_unique_puzzles(qtbot: QtBot, open_window) -> None:
+def test_generate_opens_unique_puzzles_as_tabs(qtbot: QtBot, open_window) -> None:
     from studio.gui.generate_dialog import GenerateDialog
-    from studio.gui.main_window import open_windows
 
     window = open_window(wait=True)
     dialog = GenerateDialog(window)
@@ -442,17 +445,16 @@ def test_generate_opens_unique_puzzles(qtbot: QtBot, open_window) -> None:
     dialog.seed.setValue(7)
     dialog.count.setValue(2)
     dialog.generated.connect(window.open_generated)
-    before = set(open_windows())
     with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     puzzles = blocker.args[0]
     assert len(puzzles) == 2
     assert all(p.analysis.status == Status.UNIQUE for p in puzzles)
-    assert window.model.document == puzzles[0].document, "the first opens here"
-    (other,) = set(open_windows()) - before
-    qtbot.addWidget(other)
-    other.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
-    assert other.model.document == puzzles[1].document
+    tabs = window.document_tabs()
+    assert [tab.document for tab in tabs] == [p.document for p in puzzles], (
+        "each opens in a tab; the first in place of the untouched blank puzzle"
+    )
+    assert window.tab is tabs[-1]
     assert window.isWindowModified(), "a generated puzzle is unsaved work"
 
 
@@ -534,7 +536,7 @@ def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     before = panel.summary.text()
     assert not panel.repair_all_button.isEnabled(), "a unique puzzle has nothing to repair"
     with qtbot.waitSignal(window.changes.finished, timeout=10_000):
-        window.change_document("Thinking", lambda document, _cancel: (document, "Nothing"))
+        window.tab.change_document("Thinking", lambda document, _cancel: (document, "Nothing"))
         assert panel.summary.text() == "Thinking…"
     assert panel.summary.text() == before
     assert not panel.repair_all_button.isEnabled()

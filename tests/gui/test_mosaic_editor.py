@@ -24,6 +24,7 @@ from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
 from tests.contract.kinds.mosaic import solutions
+from tests.gui.conftest import verdict_in_new_tab
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -70,6 +71,13 @@ def shown(window: MainWindow) -> np.ndarray:
     return puzzle.shown()
 
 
+def tool_action(window: MainWindow, text: str) -> Callable[[], None]:
+    """The Tools menu's tool called ``text``, as a person finds it there."""
+    matches = [a for a in window.tools_menu.actions() if a.text().replace("&", "") == text]
+    assert len(matches) == 1, [a.text() for a in window.tools_menu.actions()]
+    return matches[0].trigger
+
+
 def puzzle_menu_action(window: MainWindow, text: str) -> Callable[[], None]:
     """The Puzzle menu's command called ``text``, as a person finds it there."""
     window.puzzle_menu.aboutToShow.emit()
@@ -92,7 +100,7 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 def test_painting_updates_the_clues_in_the_cells(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5, kind="mosaic"))
-    assert editor(window).panel.count_label.text() == "25 of 25 clues shown"
+    assert window.info_label.text() == "25 of 25 clues shown"
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mousePress(window.view.canvas, LEFT, pos=cell_point(window, 0, 0))
         qtbot.mouseMove(window.view.canvas, cell_point(window, 0, 1))
@@ -114,7 +122,7 @@ def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_wind
     assert int(shown(window).sum()) == PICTURE.size - 1
     assert window.model.document.picture is not None, "the picture stays"
     assert np.array_equal(window.model.document.picture, PICTURE), "a toggle paints nothing"
-    assert editor(window).panel.count_label.text() == "11 of 12 clues shown"
+    assert window.info_label.text() == "11 of 12 clues shown"
     click(qtbot, window, (1, 1), CTRL)
     assert shown(window)[1, 1]
     assert window.model.undo_stack.count() == 2
@@ -125,11 +133,11 @@ def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_wind
 
 def test_the_clue_tool_toggles_clues_with_a_plain_click(qtbot: QtBot, open_window) -> None:
     window = open_window(document_of_picture("mosaic", PICTURE))
-    puzzle_menu_action(window, "Clue Tool")()
+    tool_action(window, "Clue")()
     click(qtbot, window, (0, 0))
     assert not shown(window)[0, 0]
     assert np.array_equal(window.model.document.picture, PICTURE)
-    puzzle_menu_action(window, "Clue Tool")()  # off again: a click paints
+    tool_action(window, "Pencil")()  # back to painting
     click(qtbot, window, (0, 1))
     assert window.model.document.picture is not None
     assert window.model.document.picture[0, 1]
@@ -209,7 +217,7 @@ def choose_standard(window: MainWindow, title: str) -> None:
     (submenu,) = [a.menu() for a in window.puzzle_menu.actions() if a.menu() is not None]
     (action,) = [a for a in submenu.actions() if a.text() == title]
     action.trigger()
-    assert editor(window).panel.standard() == action.data()
+    assert editor(window).standard() == action.data()
 
 
 def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, open_window) -> None:
@@ -314,7 +322,7 @@ def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> Non
 
     monkeypatch.setattr(window, "ask_image_path", lambda: path)
     monkeypatch.setattr(window, "run_import_dialog", choose_mosaic)
-    with qtbot.waitSignal(window.analysis.analysed, timeout=20_000):
+    with verdict_in_new_tab(qtbot, window, timeout=20_000):
         window.import_action.trigger()
     picture = import_picture(path)
     assert np.array_equal(window.model.document.picture, picture)

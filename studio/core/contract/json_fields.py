@@ -1,7 +1,7 @@
 """Reading and writing the fields of Puzzle Studio's JSON document: every check names the field.
 
 Shared by the document envelope (:mod:`.studio_json`) and each kind's part of it (e.g.
-:mod:`.nonogram_json`).
+:mod:`studio.core.kinds.nonogram.formats.payload`).
 """
 
 from __future__ import annotations

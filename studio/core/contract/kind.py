@@ -3,8 +3,9 @@
 Simon Tatham's Portable Puzzle Collection describes each game by one ``struct game`` and lists
 them once; so does the studio. A kind's package builds one :class:`Kind` (its ``KIND``) from its
 modules, and :mod:`studio.core.kinds` lists the declarations: the formats, the document, the
-generators, the repairs and the command line all find a kind there and nowhere else. The
-Qt side has one table of its own (:mod:`studio.gui.kinds`: how a kind is drawn and edited).
+generators, the repairs, the grid commands and the command line all find a kind there and
+nowhere else. The Qt side has one table of its own (:mod:`studio.gui.kinds`: how a kind is drawn
+and edited).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from studio.core.contract.format import Format, Payload
 from studio.core.contract.generation import KindGenerator
+from studio.core.contract.layers import LayerCodec
 from studio.core.contract.repairs import KindRepairs
 from studio.core.document import Document
 from studio.core.errors import StudioError
@@ -37,6 +39,8 @@ class Kind:
         formats: the file formats that hold it, in the order they are listed and sniffed.
         generator: how unique puzzles of it are made.
         repairs: how an ambiguous design of it is made unique.
+        layers: how its puzzle is taken apart cell by cell and made again, so that the grid
+            commands (:mod:`studio.core.grid_edit`) move, crop and clear every kind alike.
         from_picture: the puzzle whose intended solution is a picture (bool ``(height,
             width)``), for a kind drawn from a picture (the capability :attr:`drawn`); ``None``
             for the others.
@@ -50,6 +54,7 @@ class Kind:
     formats: tuple[Format, ...]
     generator: KindGenerator
     repairs: KindRepairs
+    layers: LayerCodec
     from_picture: Callable[[BoolGrid], Puzzle] | None = None
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     encodings: Mapping[str, Encoding] = field(default_factory=dict)

@@ -73,7 +73,7 @@ class Repair(Generic[P]):
 
 @dataclass(frozen=True, eq=False)
 class RepairResult(Generic[P]):
-    """The outcome of :func:`~studio.core.repair.repair` on a picture.
+    """The outcome of :func:`~studio.core.repair.repair_document` on a picture.
 
     Attributes:
         picture: bool ``(height, width)``, read-only: the picture after the repair.

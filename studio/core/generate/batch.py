@@ -1,10 +1,11 @@
 """Many puzzles at once, on several processes or machines, the same whatever their number.
 
-Puzzle ``i`` comes from ``puzzle_seed(seed, i)`` (:func:`.base.puzzle_seed`), results are taken
-in index order (:func:`studio.core.parallel.in_order`: in this process, then on a process pool
-once the batch proves long, or on a Dask cluster), and a puzzle equal to an earlier one is
-skipped for the next index: so the batch depends on the seed only, not on the number of
-processes or machines, nor on which finishes first.
+Puzzle ``i`` comes from ``puzzle_seed(seed, i)``
+(:func:`~studio.core.contract.generation.puzzle_seed`), results are taken in index order
+(:func:`studio.core.parallel.in_order`: in this process, then on a process pool once the batch
+proves long, or on a Dask cluster), and a puzzle equal to an earlier one is skipped for the next
+index: so the batch depends on the seed only, not on the number of processes or machines, nor on
+which finishes first.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The registry of puzzle kinds: every kind's declaration
 (:class:`~studio.core.contract.kind.Kind`), listed once.
 
-Adding a kind is a package beside these (its rules, formats, generator, repairs, and a ``KIND``
-that declares them), one entry in :data:`KINDS`, and one in the Qt side's table
-(:mod:`studio.gui.kinds`); the contract tests (``tests/contract``) then cover it. See
-docs/adding-a-kind.md.
+Adding a kind is a package beside these (its rules, formats, generator, repairs, its layers cell
+by cell for the grid commands, and a ``KIND`` that declares them), one entry in :data:`KINDS`,
+and one in the Qt side's table (:mod:`studio.gui.kinds`); the contract tests (``tests/contract``)
+then cover it. See docs/adding-a-kind.md.
 """
 
 from studio.core.contract.kind import Kind

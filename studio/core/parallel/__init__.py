@@ -5,8 +5,8 @@
 top-level function over a stream of arguments and yields the results in the order of the
 stream, as soon as the next one is ready. It starts in this process, then moves to a pool once
 the batch proves long: a local process pool (:mod:`.local`), or a Dask cluster
-(:mod:`.cluster`) when given a scheduler's address (DESIGN.md §2, Threads). Both pools hand
-out ``concurrent.futures`` futures, so ordering, the bounded window of tasks in flight and
+(:mod:`.cluster`) when given a scheduler's address (docs/architecture.md, "Batches"). Both pools
+hand out ``concurrent.futures`` futures, so ordering, the bounded window of tasks in flight and
 cancelling live in one place.
 """
 

@@ -1,7 +1,7 @@
 """A pool of processes on this machine, for :func:`studio.core.parallel.in_order`.
 
 python-sat holds the GIL in plain solve calls, so threads would not run puzzles side by side: a
-process pool does (DESIGN.md §2, Threads).
+process pool does (docs/architecture.md, "Batches").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Generic analysis of any puzzle kind: status, a solution, the variable fields, solution counts.
 
-Pipeline (DESIGN.md §3, "Analysis"):
+Pipeline (docs/algorithms.md, "Analysis"):
 
 1. The kind's logic solver (:meth:`Puzzle.deduce`) runs first. If it completes the grid the
    puzzle is unique and no SAT call is needed; if it finds a contradiction there is no solution.

@@ -1,10 +1,10 @@
 """The one wrapper around python-sat: every solver call in the studio goes through here.
 
 python-sat's plain ``solve()`` holds the GIL for the whole call, which froze the GUI for half a
-minute on a hard puzzle (DESIGN.md §2, Threads). ``solve_limited(expect_interrupt=True)`` on the
-MiniSat family releases it and honours ``interrupt()``, so this session always uses that path, on
-Glucose 4 by default, and turns a time limit, a conflict limit or a cancel request into an
-interrupt.
+minute on a hard puzzle (docs/architecture.md, "Known traps").
+``solve_limited(expect_interrupt=True)`` on the MiniSat family releases it and honours
+``interrupt()``, so this session always uses that path, on Glucose 4 by default, and turns a time
+limit, a conflict limit or a cancel request into an interrupt.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Fuzzing every parser: any text gives a FormatError/PuzzleError or a document that is safe.
 
-"Safe" is the Tatham rule (DESIGN.md §5): what passes validation never crashes later. So a
-document read without error must pass ``validate()``, be analysed without raising, and write and
-read back unchanged; an error must point inside the text it complains about. The valid texts
-that the mutations start from hold givens where the format does (game IDs with a ``,`` suffix,
-studio documents with a ``givens`` field).
+"Safe" is Tatham's rule (docs/architecture.md, "The Puzzle protocol"): what passes validation
+never crashes later. So a document read without error must pass ``validate()``, be analysed
+without raising, and write and read back unchanged; an error must point inside the text it
+complains about. The valid texts that the mutations start from hold givens where the format does
+(game IDs with a ``,`` suffix, studio documents with a ``givens`` field).
 """
 
 from __future__ import annotations

@@ -3,12 +3,14 @@ holds four in a row. Its declaration, :data:`KIND`, lists everything the studio 
 
 Modules: :mod:`.puzzle` (the rules and the lazy connectivity cuts), :mod:`.rules` (the thesis's
 deduction rules), :mod:`.search` (the backtracking search of the thesis), :mod:`.formats` (Janko's
-text, its part of the studio document), :mod:`.generate`, :mod:`.repair`.
+text, its part of the studio document), :mod:`.generate`, :mod:`.repair`, :mod:`.layers` (the
+givens, for the grid commands).
 """
 
 from studio.core.contract.kind import Kind
 from studio.core.kinds.fobidoshi.formats import janko, payload
 from studio.core.kinds.fobidoshi.generate import GENERATOR
+from studio.core.kinds.fobidoshi.layers import LAYERS
 from studio.core.kinds.fobidoshi.puzzle import SPEC, Fobidoshi
 from studio.core.kinds.fobidoshi.repair import REPAIRS
 
@@ -18,6 +20,7 @@ KIND: Kind = Kind(
     formats=(janko.FORMAT,),
     generator=GENERATOR,
     repairs=REPAIRS,
+    layers=LAYERS,
     blank=Fobidoshi.blank,
 )
 """The Fobidoshi, as the registry (:mod:`studio.core.kinds`) lists it."""

@@ -1,7 +1,7 @@
 """The Fobidoshi generators of Heslenfeld 2024 (§4), driven by SAT so that every puzzle is
 unique.
 
-Strategies (DESIGN.md §3, "Generators"):
+Strategies (docs/algorithms.md, "Generators"):
 
 - ``"connected"`` (§4.2, the default): a random connected solution, grown from a random cell
   (each undecided neighbour of a circle taken in random order is circled with probability
@@ -25,13 +25,14 @@ holding the given circles would leave such a circle. Uniqueness is decided by
 :func:`~studio.core.sat.analysis.count_solutions` (the rules first, then SAT with connectivity
 cuts) where the thesis ran its backtracking solver.
 
-A valid attempt is returned once it meets the options (:func:`~.base.meets`); with
-``logic_solvable`` (or a difficulty cap of 2 or less) givens from the solution are first added
-until the rules alone solve it (:func:`studio.core.repair.fobidoshi.logic_givens`). Invalid
-attempts are retried inside :func:`generate` (``Generated.attempts`` counts them all). All
-randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed, and
-nothing depends on the clock, so a seed reproduces its puzzle. ``density`` is not used: the
-shares come from the thesis (the Janko puzzles' statistics).
+A valid attempt is returned once it meets the options
+(:func:`~studio.core.contract.generation.meets`); with ``logic_solvable`` (or a difficulty cap of
+2 or less) givens from the solution are first added until the rules alone solve it
+(:func:`.repair.logic_givens`). Invalid attempts are retried inside :func:`generate`
+(``Generated.attempts`` counts them all). All randomness comes from one
+``numpy.random.Generator`` seeded with the puzzle's seed, and nothing depends on the clock, so a
+seed reproduces its puzzle. ``density`` is not used: the shares come from the thesis (the Janko
+puzzles' statistics).
 """
 
 from __future__ import annotations

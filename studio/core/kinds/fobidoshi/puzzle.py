@@ -9,7 +9,7 @@ In the puzzle's own array (:attr:`Fobidoshi.givens`) a cell is :data:`BLANK` (no
 Janko text's ``-``), :data:`CIRCLE` (``o``) or :data:`CROSS` (``x``). In partial grids and
 solutions, as for every kind, a circle is ``FILLED`` and a cross ``EMPTY``.
 
-SAT (DESIGN.md §3, "Fobidoshi"): one clause per window of four cells in a row or column, and
+SAT (docs/algorithms.md, "Fobidoshi"): one clause per window of four cells in a row or column, and
 connectivity lazily (:meth:`Fobidoshi.lazy_clauses`): a model whose circles fall apart gets,
 for each group K of its circles, "a circle of K and a circle outside K are not both circled
 unless some cell beside K is", and the solver tries again.
@@ -62,6 +62,15 @@ FEW_PROBES = 4
 SPEC = KindSpec(
     name="fobidoshi",
     title="Fobidoshi",
+    rules=(
+        "Circle some cells of the grid. All the circles form one group: from any circle you "
+        "can reach any other through circles that share a side. No row or column holds four "
+        "or more circles in a row. Circles and crosses shown from the start are givens: a "
+        "given circle stays a circle, a cross is never one. The solution is the one way to "
+        "decide every other cell, circle or not, that keeps both rules. To start, cross the "
+        "cells at both ends of three circles in a row, then look for cells that must be "
+        "circled to keep the circles connected."
+    ),
     aliases=("forbidden-four",),
     noun="Fobidoshi",
     min_side=MIN_SIDE,
@@ -216,13 +225,13 @@ class Fobidoshi:
         return violations
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
-        """The rules from the givens to a fixpoint (:func:`.fobidoshi_rules.propagate`: forced
+        """The rules from the givens to a fixpoint (:func:`.rules.propagate`: forced
         crosses next to runs, barriers, cuts)."""
         return propagate(self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next rule deduction from ``known`` (``int8``) and the givens (see
-        :func:`.fobidoshi_rules.next_step`); givens are never part of a hint."""
+        :func:`.rules.next_step`); givens are never part of a hint."""
         step = next_step(with_givens(self.givens_grid(), known))
         if step is None:
             return None
@@ -233,7 +242,7 @@ class Fobidoshi:
 
         A puzzle the rules complete is a 2 when they take more than
         :data:`EASY_STEPS_PER_CELL` steps per cell. Otherwise a little backtracking is
-        probing (:func:`.fobidoshi_rules.probe`): guesses the rules refute at once, one level
+        probing (:func:`.rules.probe`): guesses the rules refute at once, one level
         deep; a puzzle it completes is a 3 up to :data:`FEW_PROBES` fruitful guesses, a 4
         beyond. What probing leaves open needs deeper backtracking: a 5.
 
@@ -279,10 +288,10 @@ class Fobidoshi:
         return cells
 
     def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
-        """Cuts for a model whose circles fall apart (DESIGN.md §3): for each group K of its
-        circles, ``¬a ∨ ¬c ∨ (a cell beside K is circled)`` with ``a`` a circle of K and ``c``
-        one outside K (known circles preferred: their literal drops out); ``[]`` when the
-        circles are connected.
+        """Cuts for a model whose circles fall apart (docs/algorithms.md, "Fobidoshi"): for each
+        group K of its circles, ``¬a ∨ ¬c ∨ (a cell beside K is circled)`` with ``a`` a circle
+        of K and ``c`` one outside K (known circles preferred: their literal drops out); ``[]``
+        when the circles are connected.
 
         This runs after every SAT model of an analysis, so it is one flood fill over plain
         lists (numpy masks per group took two thirds of a blank 20×20's analysis).

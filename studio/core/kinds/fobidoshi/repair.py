@@ -1,4 +1,4 @@
-"""Uniqueness repair for Fobidoshi: add givens from a reference solution (DESIGN.md §3,
+"""Uniqueness repair for Fobidoshi: add givens from a reference solution (docs/algorithms.md,
 "Repair").
 
 An ambiguous design has variable fields: cells circled in some solutions and not in others. A

@@ -17,7 +17,7 @@ Three rules, each sound (it never decides a cell against any solution), from Hes
   search.
 
 :func:`propagate` applies them to a fixpoint (the logic solver, and the propagation of the
-backtracking search in :mod:`.fobidoshi_search`); :func:`next_step` gives the first deduction
+backtracking search in :mod:`.search`); :func:`next_step` gives the first deduction
 of the fixpoint's order, for hints; :func:`probe` adds one level of backtracking (a guess the
 rules refute at once), for rating.
 """
@@ -449,7 +449,8 @@ def probe(grid: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
     breaks a rule, the cells both agree on otherwise; repeat until no trial decides anything.
 
     This is backtracking one level deep, the trial a person makes when the rules stall (the
-    nonogram's probing, :func:`studio.core.linesolve.probe_solve`, does the same with lines).
+    nonogram's probing, :func:`studio.core.kinds.nonogram.linesolve.probe_solve`, does the same
+    with lines).
 
     Returns:
         The grid reached; ``probes`` counts the trials that decided something, ``steps`` the

@@ -1,8 +1,8 @@
 """The thesis's backtracking solver for Fobidoshi, with its improvements (Heslenfeld 2024, §3.2
 and §3.3), as a function to measure against the SAT path (benchmarks/fobidoshi.py); the
-difficulty rating uses the rules and probing of :mod:`.fobidoshi_rules` instead.
+difficulty rating uses the rules and probing of :mod:`.rules` instead.
 
-Each call of the search (§3.2) propagates the rules (:func:`.fobidoshi_rules.propagate`): the
+Each call of the search (§3.2) propagates the rules (:func:`.rules.propagate`): the
 forced crosses next to runs (step 2) always; with :attr:`Improvements.barriers` the barrier
 check (§3.3.1), which abandons a configuration whose circles crosses wall apart; with
 :attr:`Improvements.good_moves` the good moves (§3.3.2), circles on the cells a cross would
@@ -60,7 +60,7 @@ PLAIN = Improvements(barriers=False, good_moves=False, neighbours=False)
 """The thesis's first, basic backtracking algorithm (§3.2)."""
 
 LOGIC = Improvements(unreachable=True)
-"""Every rule of the logic solver (:func:`.fobidoshi_rules.propagate`) and every improvement."""
+"""Every rule of the logic solver (:func:`.rules.propagate`) and every improvement."""
 
 
 @dataclass(frozen=True, eq=False)

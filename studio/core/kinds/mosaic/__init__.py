@@ -4,12 +4,14 @@ declaration, :data:`KIND`, lists everything the studio knows of it.
 Modules: :mod:`.puzzle` (the rules), :mod:`.logic` (the clue-by-clue and clue-pair solver),
 :mod:`.cnf` (one cardinality constraint a clue), :mod:`.minimal` (minimal clue sets),
 :mod:`.formats` (digit grid, Tatham Mosaic IDs, its part of the studio document),
-:mod:`.generate`, :mod:`.repair`.
+:mod:`.generate`, :mod:`.repair`, :mod:`.layers` (the picture and the shown clues, for the grid
+commands).
 """
 
 from studio.core.contract.kind import Kind
 from studio.core.kinds.mosaic.formats import grid, payload, tatham
 from studio.core.kinds.mosaic.generate import GENERATOR
+from studio.core.kinds.mosaic.layers import LAYERS
 from studio.core.kinds.mosaic.puzzle import SPEC, Mosaic
 from studio.core.kinds.mosaic.repair import REPAIRS
 
@@ -19,6 +21,7 @@ KIND: Kind = Kind(
     formats=(grid.FORMAT, tatham.FORMAT),
     generator=GENERATOR,
     repairs=REPAIRS,
+    layers=LAYERS,
     from_picture=Mosaic.from_picture,
 )
 """The mosaic, as the registry (:mod:`studio.core.kinds`) lists it."""

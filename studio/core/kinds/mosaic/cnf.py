@@ -1,4 +1,4 @@
-"""CNF of a Mosaic clue: exactly ``k`` of its neighbourhood's cells are filled (DESIGN.md §3,
+"""CNF of a Mosaic clue: exactly ``k`` of its neighbourhood's cells are filled (docs/algorithms.md,
 "Mosaic").
 
 Two encodings of "exactly k of these n literals":

@@ -1,16 +1,16 @@
 """The mosaic generator: a random picture, every clue, then clues removed while it stays unique.
 
 T. de Jong, *Mosaic as a SAT problem*, §4.2, and Simon Tatham's ``mosaic.c`` (``new_game_desc``,
-aggressive mode; DESIGN.md §3, "Generators"):
+aggressive mode; docs/algorithms.md, "Generators"):
 
 1. A picture by strategy ``"density"`` (every cell filled with probability ``density``, as
    de Jong and Tatham do at 0.5) or ``"picture"`` (the nonogram generator's smoothed noise,
-   :func:`~.nonogram_pictures.smoothed_picture`: blobs, like a drawing).
+   :func:`~studio.core.contract.pictures.smoothed_picture`: blobs, like a drawing).
 2. Every clue shown. A picture whose clues all together do not meet the standard (below) is
    replaced by the next (de Jong regenerates a non-unique start; Tatham one his solver cannot
    finish).
 3. The clues are tried in random order and each dropped while the puzzle still meets the
-   standard (:func:`~studio.core.kinds.mosaic_minimal.minimal_clues`): the result is a minimal
+   standard (:func:`~.minimal.minimal_clues`): the result is a minimal
    clue set.
 
 The standard follows the options: ``logic_solvable`` (or ``max_difficulty`` 1–2) asks for

@@ -1,6 +1,6 @@
 """Mosaic logic solver: one-clue deductions, then clue pairs, iterated to a fixpoint.
 
-Two rules, the ones a person uses (DESIGN.md §3, "Difficulty"):
+Two rules, the ones a person uses (docs/algorithms.md, "Mosaic"):
 
 - **One clue** (Simon Tatham's ``mosaic.c`` solver, ``solve_cell``): a clue whose filled
   neighbours already reach its count makes its unknown neighbours empty; a clue that needs all
@@ -19,7 +19,7 @@ clues. A clue that can no longer be met (more filled neighbours than its count, 
 left) is a contradiction naming its cell; a pair whose bounds cross names both.
 
 Speed matters: the generator runs this solver for most clues it tries to remove
-(:mod:`.mosaic_minimal`; :class:`Trace` tells which it can skip). Cells are the bits of Python
+(:mod:`.minimal`; :class:`Trace` tells which it can skip). Cells are the bits of Python
 ints (:class:`BitBoard`), and neighbourhood counts are 4-bit numbers held in four such ints,
 summed with bitwise adders: a one-clue round over a 30×30 grid is about 150 big-integer
 operations (some 10 µs; a numpy round takes ten times as long). The pair rule works on numpy

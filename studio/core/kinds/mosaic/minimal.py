@@ -11,8 +11,8 @@ breaks the standard.
 Uniqueness is checked in one incremental :class:`ClueSession`: every clue's constraint sits
 under an activation literal, the picture is blocked once, and "unique without clue c?" is one
 solve under the assumptions "the clues not yet decided are on"; a clue kept or dropped becomes a
-unit clause. The logic standards run the logic solver (:func:`.mosaic_logic.solve`) per clue,
-except for a clue the last solve could do without (:meth:`.mosaic_logic.Trace.needs`):
+unit clause. The logic standards run the logic solver (:func:`.logic.solve`) per clue,
+except for a clue the last solve could do without (:meth:`.logic.Trace.needs`):
 dropping it leaves the solver's rounds as they were, so it is dropped untried (the result is
 the same as solving every time, only faster).
 """

@@ -87,6 +87,13 @@ def _clue_value(value: int | None) -> int:
 SPEC = KindSpec(
     name="mosaic",
     title="Mosaic",
+    rules=(
+        "Fill some cells of the grid to reveal a picture. A number in a cell counts the filled "
+        "cells of the 3×3 square around it: the cell itself and its neighbours, sides and "
+        "corners (fewer at the edge of the grid). The solution is the one picture that makes "
+        "every number right. To start, look for a 0 (nothing around it is filled), a 9 (all "
+        "of it is), a 6 on an edge or a 4 in a corner."
+    ),
     aliases=("fill-a-pix", "fillapix"),
     max_side=MAX_SIDE,
     logic="clue logic",
@@ -205,7 +212,7 @@ class Mosaic:
         return unknown_grid(*self.shape)
 
     def deduce(self, cancel: CancelToken | None = None) -> MosaicDeduction:
-        """One-clue and pair logic to a fixpoint (:func:`.mosaic_logic.solve`)."""
+        """One-clue and pair logic to a fixpoint (:func:`.logic.solve`)."""
         return solve(self._grid, self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
@@ -232,6 +239,6 @@ class Mosaic:
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Cell variables (constants where ``known``) and, per clue, exactly ``k`` of its
-        neighbourhood filled (:func:`.mosaic_cnf.encode_mosaic`). A clue the known cells break
+        neighbourhood filled (:func:`.cnf.encode_mosaic`). A clue the known cells break
         gets the empty clause: the formula is then unsatisfiable, as the puzzle is."""
         return encode_mosaic(cnf, self._grid, known)

@@ -1,5 +1,5 @@
 """Uniqueness repair for mosaics: show more of the picture's clues, and change the picture only
-when even every clue leaves it ambiguous (DESIGN.md §3, "Repair"; issue 4).
+when even every clue leaves it ambiguous (docs/algorithms.md, "Repair"; issue 4).
 
 A mosaic drawn from a picture shows some of the picture's clues. Showing one more never adds a
 solution, and the picture stays one, so:
@@ -8,14 +8,15 @@ solution, and the picture stays one, so:
    flip picture cells near its variable fields, one at a time, each time the flip whose
    all-clue puzzle is left with the fewest variable fields (verified by exact analysis), until
    the all-clue puzzle is unique. Families of candidates as in the nonogram repair
-   (:mod:`.flips`): the variable fields and their neighbours, then distance 2, then anywhere.
+   (:mod:`studio.core.kinds.nonogram.repair.flips`): the variable fields and their neighbours,
+   two 4-adjacent cells there, then distance 2, then anywhere.
 2. **Clues**: add, one at a time, the clue that leaves the fewest variable fields. Only a clue
    next to a variable field can matter (the others count cells every solution agrees on); if
    no single one of them helps, all of them are added at once, which is as good as showing
    every clue, so the loop ends. So are they while more than :data:`GREEDY_LIMIT` cells are
    variable: winnowing then picks among them.
 3. **Winnowing**: every added clue the puzzle stays unique without is dropped again (last
-   added first), by :func:`~studio.core.kinds.mosaic_minimal.minimal_clues`.
+   added first), by :func:`~.minimal.minimal_clues`.
 
 With ``logic_solvable`` the standard is the kind's logic solver (one clue at a time and clue
 pairs, what the analysis calls logic-solvable): the objective is then the cells it leaves open,
@@ -131,9 +132,9 @@ def mosaic_of(document: Document) -> Mosaic:
 
 
 def _flip_families(bad: BoolGrid) -> Iterator[list[tuple[Cell, ...]]]:
-    """The flips to try, family by family, as the nonogram repair's (:mod:`.flips`): single
-    cells near the bad cells, two 4-adjacent cells there, single cells a little further, and
-    anywhere else."""
+    """The flips to try, family by family, as the nonogram repair's
+    (:mod:`studio.core.kinds.nonogram.repair.flips`): single cells near the bad cells, two
+    4-adjacent cells there, single cells a little further, and anywhere else."""
     height, width = bad.shape
     near = dilated(bad, 1)
     wider = dilated(bad, 2)

@@ -4,7 +4,8 @@ cells. Its declaration, :data:`KIND`, lists everything the studio knows of it.
 Modules: :mod:`.puzzle` (the rules), :mod:`.linesolve` (the line solver), :mod:`.cnf` (the order
 encoding) beside the thesis's :mod:`.thesis_cnf` and :mod:`.naive_cnf` (:mod:`.encodings`),
 :mod:`.formats` (text grid, Tatham Pattern IDs, runs lists, ``.non``, webpbn XML, its part of
-the studio document), :mod:`.generate` with :mod:`.clue_stats`, :mod:`.repair`.
+the studio document), :mod:`.generate` with :mod:`.clue_stats`, :mod:`.repair`, :mod:`.layers` (the
+picture and the given cells, for the grid commands).
 """
 
 from functools import partial
@@ -13,6 +14,7 @@ from studio.core.contract.kind import Kind
 from studio.core.kinds.nonogram.encodings import with_encoding
 from studio.core.kinds.nonogram.formats import grid, non, payload, runs, tatham, webpbn
 from studio.core.kinds.nonogram.generate import GENERATOR
+from studio.core.kinds.nonogram.layers import LAYERS
 from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
 from studio.core.kinds.nonogram.repair import REPAIRS
 
@@ -22,6 +24,7 @@ KIND: Kind = Kind(
     formats=(grid.FORMAT, tatham.FORMAT, runs.FORMAT, non.FORMAT, webpbn.FORMAT),
     generator=GENERATOR,
     repairs=REPAIRS,
+    layers=LAYERS,
     from_picture=Nonogram.from_picture,
     encodings={name: partial(with_encoding, name=name) for name in ("thesis", "naive")},
 )

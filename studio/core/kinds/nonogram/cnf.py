@@ -1,4 +1,5 @@
-"""Nonogram CNF: the order encoding of run starts, O(n·k) clauses per line (DESIGN.md §3).
+"""Nonogram CNF: the order encoding of run starts, O(n·k) clauses per line (docs/algorithms.md,
+"Nonogram encodings").
 
 For run ``j`` of a line, ``y[j][p]`` means "run j starts at or before cell p". Then
 

@@ -1,11 +1,12 @@
 """The nonogram encodings side by side: the product's order encoding and the thesis's two.
 
 * ``"fast"``: the order encoding of run starts, O(n·k) clauses per line, run ranges narrowed by
-  the cells already known (:meth:`Nonogram.encode`, :mod:`.nonogram_cnf`; DESIGN.md §3).
+  the cells already known (:meth:`Nonogram.encode`, :mod:`.cnf`; docs/algorithms.md,
+  "Nonogram encodings").
 * ``"thesis"``: van Oers 2024 Ch. 4, start and part-of-block variables, rules 1–11, O(n²·k)
-  clauses per line (:mod:`.nonogram_thesis`).
+  clauses per line (:mod:`.thesis_cnf`).
 * ``"naive"``: van Oers 2024 Ch. 3, every placement of every line joined by the Tseytin
-  transformation; refuses puzzles with too many placements (:mod:`.nonogram_naive`).
+  transformation; refuses puzzles with too many placements (:mod:`.naive_cnf`).
 
 Contract for the command line (``studio solve|analyze --encoding fast|thesis|naive``)::
 
@@ -14,7 +15,7 @@ Contract for the command line (``studio solve|analyze --encoding fast|thesis|nai
 and the same ``logic_first`` for ``solve`` and ``count_solutions``. The thesis's encodings take
 the puzzle from scratch, as published (the line solver's findings would fix most cells before
 SAT and hide what is measured); only the givens are constants. With ``naive``, ``analyze``,
-``solve`` and ``count_solutions`` raise :class:`.nonogram_naive.EncodingTooLarge` (a
+``solve`` and ``count_solutions`` raise :class:`.naive_cnf.EncodingTooLarge` (a
 :class:`StudioError`, message naming the line) when the puzzle has too many placements.
 """
 

@@ -1,12 +1,12 @@
 """The nonogram generator: a raw picture by one of three strategies, repaired to a unique puzzle.
 
-Strategies (DESIGN.md §3, "Generators"):
+Strategies (docs/algorithms.md, "Generators"):
 
 - ``"density"``: every cell filled with probability ``density`` (van Oers 2024, §5.1.1).
 - ``"clue-stats"``: row clues drawn from the clue statistics of published puzzles (thesis
-  §5.1.2, Table 5.1, Algorithm 2), runs placed at random; see :mod:`.nonogram_clues`.
+  §5.1.2, Table 5.1, Algorithm 2), runs placed at random; see :mod:`.clue_stats`.
 - ``"picture"``: smoothed noise thresholded at the density (Simon Tatham's ``pattern.c``; the
-  thesis's ch. 8 suggestion), blobby like a drawing; see :mod:`.nonogram_pictures`.
+  thesis's ch. 8 suggestion), blobby like a drawing; see :mod:`studio.core.contract.pictures`.
 
 Each raw picture gets its empty lines filled (unless ``nonempty_lines`` is off) and is screened
 by line logic: the cells the line solver leaves open (milliseconds; a line-solvable picture is
@@ -14,7 +14,7 @@ unique and ends the screening). The :data:`ANALYSED` pictures of :data:`SCREEN` 
 open cells are analysed exactly; one that already meets the options (unique, line-solvable when
 asked, no harder than ``max_difficulty``) is returned as it is, as Tatham's generator does.
 Otherwise the closest of them to meeting them (fewest variable fields, then fewest open cells;
-see :func:`_ambiguity`) goes through :func:`studio.core.repair.repair` (strategy ``"flips"``),
+see :func:`_ambiguity`) goes through :func:`.repair.repair` (strategy ``"flips"``),
 and the result is kept if it meets the options and has no empty line (when asked); otherwise
 the next :data:`SCREEN` pictures follow. Screening is for speed: an exact analysis of a random
 40×40 picture takes 50 to 600 ms (its first SAT solve), repairing one 1 to 5 s, and the closest

@@ -1,7 +1,7 @@
 """Nonogram line solver: exact deductions line by line, iterated over the grid to a fixpoint.
 
 For one line (its clue and the cells known so far) the line solver finds every cell that has
-the same value in *all* placements of the runs consistent with the known cells (DESIGN.md §3,
+the same value in *all* placements of the runs consistent with the known cells (docs/algorithms.md,
 "Line solver"). Iterating over rows and columns until nothing changes decides whether a puzzle
 is *line-solvable* (Tatham's generator standard), names the first line that cannot hold its clue,
 and fixes cells before SAT.
@@ -354,7 +354,7 @@ def probe_solve(
     """Line solving plus probing: try an open cell both ways, line-solve each, keep what follows.
 
     If one value leads to a contradiction, the cell takes the other; if both survive, every
-    cell on which the two outcomes agree is known (DESIGN.md §3, "Line solver"). Probes go in
+    cell on which the two outcomes agree is known (docs/algorithms.md, "Line solver"). Probes go in
     row-major order, in rounds, until a round adds nothing. This is the second difficulty level:
     what a careful human does with "what if" on one cell.
 

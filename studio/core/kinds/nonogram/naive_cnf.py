@@ -3,9 +3,10 @@
 van Oers 2024, "Pattern as an SAT problem", Chapter 3: for each line, generate all its
 possibilities (§3.2.1); the line's formula is the disjunction over possibilities of the
 conjunction over its cells (a DNF); the puzzle is the conjunction of the lines' DNFs, turned into
-CNF with the Tseytin transformation (§3.2.2, §2.4). Kept to measure against (DESIGN.md §3), not
-to solve with: the number of placements, and so the formula, explodes with the free space of a
-line, which is why :func:`encode` refuses puzzles above :data:`MAX_PLACEMENTS`.
+CNF with the Tseytin transformation (§3.2.2, §2.4). Kept to measure against
+(docs/algorithms.md, "Nonogram encodings"), not to solve with: the number of placements, and so
+the formula, explodes with the free space of a line, which is why :func:`encode` refuses puzzles
+above :data:`MAX_PLACEMENTS`.
 
 Tseytin as applied here: each placement's conjunction ``l_1 ∧ … ∧ l_n`` (``l_i`` the cell's
 literal, negated where the placement leaves the cell empty) gets one fresh name ``x`` with the

@@ -60,6 +60,14 @@ def _line_cells(line: LineRef, shape: tuple[int, int]) -> tuple[tuple[int, int],
 SPEC = KindSpec(
     name="nonogram",
     title="Nonogram",
+    rules=(
+        "Fill some cells of the grid to reveal a picture. The numbers beside a row, and above "
+        "a column, are the lengths of its runs of filled cells, in order from left to right "
+        "or top to bottom, with at least one empty cell between two runs; a line without "
+        "numbers is empty. Cells shown from the start (givens) stay as shown. The solution is "
+        "the one picture that matches every row and column. To start, slide a line's runs as "
+        "far left as they go, then as far right: the cells a run covers both times are filled."
+    ),
     aliases=("pattern", "griddlers", "picross"),
     max_side=MAX_SIDE,
     logic="line logic",
@@ -199,7 +207,7 @@ class Nonogram:
         return violations
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
-        """The line solver from the givens (see :func:`studio.core.linesolve.line_solve`)."""
+        """The line solver from the givens (see :func:`.linesolve.line_solve`)."""
         return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
 
     def hint(self, known: PartialGrid) -> Hint | None:
@@ -242,7 +250,7 @@ class Nonogram:
         return cnf.cell_literals(with_givens(self.givens_grid(), known))
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
-        """Order encoding of every line (:mod:`.nonogram_cnf`), ranges narrowed by ``known``.
+        """Order encoding of every line (:mod:`.cnf`), ranges narrowed by ``known``.
 
         A line that ``known`` (or the givens) leaves no placement gets the empty clause: the
         formula is then unsatisfiable, as the puzzle is.

@@ -4,8 +4,9 @@ van Oers 2024, "Pattern as an SAT problem", Chapter 4. Per line ``l``, block (ru
 field (cell) ``f`` there are two variables, ``is_start_of_block(l, b, f)`` and
 ``is_part_of_block(l, b, f)`` (§4.2), beside the cell variables ``field_is_black(f)``, shared
 with the naive encoding (§4.1). The rules of §4.4 are implications ``A → B``, written as the
-clauses ``¬A ∨ B`` (§4.5); no auxiliary variables. Kept to measure against (DESIGN.md §3); the
-product solves with the order encoding of :mod:`.nonogram_cnf`.
+clauses ``¬A ∨ B`` (§4.5); no auxiliary variables. Kept to measure against
+(docs/algorithms.md, "Nonogram encodings"); the product solves with the order encoding of
+:mod:`.cnf`.
 
 Where the printed formulas need reading (fields are 0-based here, 1-based in the thesis):
 

@@ -13,16 +13,18 @@
 - A cell is a digit ``0``–``9`` (its clue) or ``.`` (no clue); nothing else, so a typo is
   reported rather than read as a cell.
 - Comments (``;``), blank lines and trailing whitespace as in the nonogram text grid
-  (:mod:`.ascii`, whose line handling this reuses).
+  (:mod:`studio.core.kinds.nonogram.formats.grid`; both read their lines through
+  :mod:`studio.core.contract.text`).
 
 Reading gives a mosaic without a picture; writing needs none and writes only the clues (title,
 author, notes and the picture are not kept). The rows are those of the studio document's
-``clues`` field (:mod:`.mosaic_json`).
+``clues`` field (:mod:`.payload`).
 
 Sniffing must not take a nonogram grid of ``#`` and ``.``, a game ID or a Janko file starting
 with digits: a text is a mosaic grid when every row is made of digits and ``.`` only. The
-nonogram grid's test (:func:`.ascii.sniff`) comes first and refuses a grid holding a digit; so a
-grid with a digit is a mosaic, and a grid of dots alone is an empty nonogram picture.
+nonogram grid's test (:func:`studio.core.kinds.nonogram.formats.grid.sniff`) comes first and
+refuses a grid holding a digit; so a grid with a digit is a mosaic, and a grid of dots alone is an
+empty nonogram picture.
 ``read_text(..., kind="mosaic")`` and ``studio analyze --kind mosaic`` sniff among the mosaic
 formats alone, where every such grid is a mosaic.
 """

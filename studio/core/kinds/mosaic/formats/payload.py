@@ -11,7 +11,7 @@
       ]
 
 - ``clues``: ``height`` strings of ``width`` cells, top to bottom: a digit is the cell's clue,
-  ``.`` no clue (the rows of the mosaic text grid, :mod:`.mosaic_grid`).
+  ``.`` no clue (the rows of the mosaic text grid, :mod:`.grid`).
 - The document's ``picture`` (optional) is the designer's picture the clues were counted from.
 """
 

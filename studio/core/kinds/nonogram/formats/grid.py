@@ -40,7 +40,7 @@ _SNIFF = re.compile(r"\s*[#.;]")
 
 def sniff(text: str) -> bool:
     """True if the first non-blank character is ``#``, ``.`` or ``;`` and no row holds a digit
-    (a grid of digits and ``.`` is a mosaic's, :mod:`.mosaic_grid`)."""
+    (a grid of digits and ``.`` is a mosaic's, :mod:`studio.core.kinds.mosaic.formats.grid`)."""
     if _SNIFF.match(text) is None:
         return False
     try:

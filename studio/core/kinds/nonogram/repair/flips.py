@@ -1,9 +1,9 @@
 """Repair by flips: change as few picture cells as possible until the puzzle is unique.
 
-DESIGN.md §3, "Repair". Greedy: each step flips the cell (or pair of cells) whose puzzle is left
-with the fewest variable fields, verified by exact analysis, and is applied only if it leaves
-fewer than before, so the loop ends. Candidates come in families, tried in order until one
-reduces the variable fields:
+docs/algorithms.md, "Repair". Greedy: each step flips the cell (or pair of cells) whose puzzle
+is left with the fewest variable fields, verified by exact analysis, and is applied only if it
+leaves fewer than before, so the loop ends. Candidates come in families, tried in order until
+one reduces the variable fields:
 
 1. single flips of the variable fields and their neighbours (Chebyshev distance 1);
 2. flips of two 4-adjacent cells in that neighbourhood (moving an edge keeps a line's count);
@@ -11,7 +11,7 @@ reduces the variable fields:
 4. single flips anywhere else;
 5. as the last resort, a given (:mod:`.givens`), which always removes a variable field.
 
-Within a family every candidate is line-solved (the proxy of :mod:`._search`) and only the best
+Within a family every candidate is line-solved (the proxy of :mod:`.search`) and only the best
 few are verified with :func:`~studio.core.sat.analysis.analyze`. A flip that would empty a row
 or column holding a filled cell in the original picture is never made (a designer choice: an
 all-empty line is legal but looks like a mistake, and the thesis §5.3.2 avoids it too).

@@ -1,6 +1,6 @@
 """Repair by givens: leave the picture alone and show some of its cells from the start.
 
-Greedy, then winnowed (DESIGN.md §3, "Repair"), as Simon Tatham's ``patternpicture`` does with
+Greedy, then winnowed (docs/algorithms.md, "Repair"), as Simon Tatham's ``patternpicture`` does with
 its immutable squares and as the GCHQ 2015 card does: add, one at a time, the given that leaves
 the fewest variable fields (among the variable fields, ranked by the line-solver proxy and the
 best few verified exactly), until the puzzle is unique; then try dropping each added given, in

@@ -1,17 +1,17 @@
 """The search every repair strategy shares: a design under repair, candidate changes to it,
 a cheap proxy that ranks them, and exact verification of the best few.
 
-The proxy is the line solver (:func:`~studio.core.linesolve.line_solve`) on the changed puzzle,
-*anchored*: it starts from the changed picture everywhere except on the variable fields of now
-(and the givens), as if the rest stayed determined, and counts the cells it leaves open, i.e.
-how much of the present ambiguity the changed lines settle by line logic. It is not a bound (a
-change can make other cells variable) but it ranks well: on the 41 ambiguous pictures of the
-shared pixel-art sets and of random 20×20 pictures, its best 12 single flips hold the flip that
+The proxy is the line solver (:func:`~studio.core.kinds.nonogram.linesolve.line_solve`) on the
+changed puzzle, *anchored*: it starts from the changed picture everywhere except on the variable
+fields of now (and the givens), as if the rest stayed determined, and counts the cells it leaves
+open, i.e. how much of the present ambiguity the changed lines settle by line logic. It is not a
+bound (a change can make other cells variable) but it ranks well: on the 41 ambiguous pictures of
+the shared pixel-art sets and of random 20×20 pictures, its best 12 single flips hold the flip that
 leaves the fewest variable fields in 34 cases (line solving from scratch, which stalls early on
-ambiguous pictures: 26), and ranking by both changed as many cells over 51 repairs (175 against
-176) in 1.7 times the time. Only the best :attr:`Search.verify` changes per round are verified
-by :func:`~studio.core.sat.analysis.analyze`; a family of changes gets at most
-:attr:`Search.rounds` rounds before the caller falls back to another.
+ambiguous pictures: 26), and ranking by both changed as many cells over 51 repairs (175 against 176)
+in 1.7 times the time. Only the best :attr:`Search.verify` changes per round are verified by
+:func:`~studio.core.sat.analysis.analyze`; a family of changes gets at most :attr:`Search.rounds`
+rounds before the caller falls back to another.
 
 The line-solvable phase needs no proxy: its objective, the cells line solving from scratch
 leaves open (:meth:`Nonogram.deduce`), is exact and cheap (:meth:`Search.fewest_open`).
