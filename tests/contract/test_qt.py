@@ -1,6 +1,7 @@
 """The Qt side of every kind (its entry in :data:`studio.gui.kinds.QT_KINDS`: a look and an
 editor), offscreen: its scene draws at thumbnail and full size, every overlay shows, and its
-editor builds, edits in one undo step and releases what it made. That the table lists every
+editor builds, a drag on the grid edits in one undo step, and it releases its headers and
+actions when the view turns to another kind. That the table lists every
 registered kind is tests/gui/test_kinds.py's."""
 
 from __future__ import annotations
@@ -129,14 +130,15 @@ def test_the_editor_builds_edits_in_one_undo_step_and_releases(qtbot: QtBot, nam
     view.show()
     editor = view.editor
     assert type(editor) is QT_KINDS[name].editor
-    made: list[QObject] = [*(p for p in editor.panels() if p is not None), *editor.actions()]
-    for panel in editor.panels():
-        if panel is not None:
-            assert panel.parent() is not None, "a panel sits in the view"
+    headers = [header for header in editor.headers() if header is not None]
+    made: list[QObject] = [*headers, *editor.actions()]
+    for header in headers:
+        assert header.parent() is not None, "a header sits in the view"
 
-    assert editor.press((0, 0), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    editor.drag((0, 1))
-    editor.release()
+    # A left-drag over two cells, with the view's default tool.
+    qtbot.mousePress(view.canvas, Qt.MouseButton.LeftButton, pos=view.cell_center(0, 0))
+    qtbot.mouseMove(view.canvas, view.cell_center(0, 1))
+    qtbot.mouseRelease(view.canvas, Qt.MouseButton.LeftButton, pos=view.cell_center(0, 1))
     edited = model.document
     assert edited != document
     edited.puzzle.validate()
