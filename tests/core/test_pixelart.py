@@ -34,9 +34,7 @@ from studio.core.pixelart import (
     open_image,
     picture_from_image,
 )
-from tests.conftest import SHARED_DATA
-
-PIXELART = SHARED_DATA / "pixelart"
+from tests.conftest import shared_path
 
 
 def bt601(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
@@ -234,9 +232,7 @@ def test_xbm_invert_fills_exactly_the_clear_bits(tmp_path: Path) -> None:
 
 
 def test_shared_xbms_match_their_hex_data() -> None:
-    folder = PIXELART / "xbitmaps"
-    if not folder.is_dir():
-        pytest.skip(f"{folder} is not available")
+    folder = shared_path("data", "pixelart", "xbitmaps")
     paths = sorted(folder.glob("*.xbm"))
     assert paths
     star = folder / "star.xbm"
@@ -422,9 +418,7 @@ def test_import_document_is_a_nonogram_titled_by_the_stem(tmp_path: Path) -> Non
 
 
 def shared_images(folder: str, pattern: str) -> list[Path]:
-    directory = PIXELART / folder
-    if not directory.is_dir():
-        pytest.skip(f"{directory} is not available")
+    directory = shared_path("data", "pixelart", folder)
     return sorted(directory.glob(pattern))
 
 

@@ -23,7 +23,7 @@ from studio.gui.edited import Choice
 from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from tests.conftest import SHARED_DATA, shared_record
+from tests.conftest import shared_path, shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
 
 
@@ -198,9 +198,7 @@ def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, op
 
 
 def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> None:
-    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", "xbitmaps", "star.xbm")
     window = open_window(blank_document(5, 5))
     window.ask_image_path = lambda: path  # type: ignore[method-assign]
     window.run_import_dialog = lambda dialog: True  # type: ignore[method-assign]

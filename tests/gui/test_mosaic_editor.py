@@ -3,7 +3,6 @@ Puzzle menu's clue commands, and what the canvas shows."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -14,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.document import Document
 from studio.core.grid import grid_from_text, unknown_grid, window_sum
 from studio.core.kinds import document_of_picture
-from studio.core.kinds.mosaic.logic import NO_CLUE, solve
+from studio.core.kinds.mosaic.logic import solve
 from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
@@ -23,7 +22,8 @@ from studio.gui.dialogs import ImportImageDialog
 from studio.gui.editors.mosaic import MosaicEditor
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from tests.conftest import SHARED_DATA, shared_record
+from tests.conftest import shared_path, shared_record
+from tests.contract.kinds.mosaic import solutions
 from tests.gui.conftest import verdict_in_new_tab
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -33,15 +33,8 @@ PICTURE = grid_from_text(["#..#", ".##.", "#..."])
 
 
 def brute_solutions(puzzle: Mosaic) -> int:
-    """How many pictures meet every shown clue, trying all of them (no solver involved)."""
-    clues = puzzle.clue_grid()
-    shown = clues != NO_CLUE
-    height, width = puzzle.shape
-    count = 0
-    for bits in itertools.product((0, 1), repeat=height * width):
-        counts = window_sum(np.array(bits, dtype=np.int8).reshape(height, width))
-        count += bool(np.array_equal(counts[shown], clues[shown]))
-    return count
+    """How many pictures meet every shown clue, by brute force (no solver involved)."""
+    return len(solutions(puzzle))
 
 
 def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
@@ -325,9 +318,7 @@ def test_the_puzzle_menu_follows_the_kind(qtbot: QtBot, open_window) -> None:
 
 
 def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> None:
-    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", "xbitmaps", "star.xbm")
     window = open_window(blank_document(5, 5))
 
     def choose_mosaic(dialog: ImportImageDialog) -> bool:

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
-from studio.render.export import draw_puzzle, export_image, extent, thumbnail
+from studio.render.export import draw_puzzle, export_image, extent
 from studio.render.nonogram import LOOK
 
 PICTURE = grid_from_text(["##..#", "#...#", ".###."])
@@ -88,8 +88,3 @@ def test_export_to_a_missing_folder_is_a_clear_error(qtbot: QtBot, tmp_path: Pat
         StudioError, match=r"x\.png: cannot write the PNG: No such file or directory$"
     ):
         export_image(DOCUMENT, tmp_path / "missing" / "x.png", LOOK)
-
-
-def test_thumbnail_is_square(qtbot: QtBot) -> None:
-    image = thumbnail(DOCUMENT, LOOK, 64, solution=PICTURE)
-    assert (image.width(), image.height()) == (64, 64)

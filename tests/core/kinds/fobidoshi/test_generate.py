@@ -1,5 +1,6 @@
-"""The Fobidoshi generators (Heslenfeld §4.1, §4.2): every output unique (by brute force on
-small grids, by SAT alone on larger ones), reproducible by seed, sizes 4 to 16."""
+"""The Fobidoshi generators (Heslenfeld §4.1, §4.2): every output unique by SAT alone at sizes 6
+to 16, logic-solvable or capped in difficulty when asked, and their parts (small sizes by brute
+force, and seeds reproducing their puzzles: the contract suite)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,9 @@ from studio.core.kinds.fobidoshi.generate import (
     connected_attempt,
     random_solution,
 )
-from studio.core.kinds.fobidoshi.puzzle import BLANK, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.puzzle import CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.rules import components, long_runs
 from studio.core.sat.analysis import Status, analyze
-from tests.core.kinds.fobidoshi.test_brute import all_solutions
 
 
 def _options(
@@ -38,22 +38,6 @@ def _options(
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
-@pytest.mark.parametrize(("size", "seed"), [(4, 0), (4, 1), (4, 2), (5, 3), (5, 4)])
-def test_small_puzzles_are_unique_by_brute_force(strategy: str, size: int, seed: int) -> None:
-    generated = generate(_options((size, size), strategy), seed)
-    puzzle = generated.document.puzzle
-    assert isinstance(puzzle, Fobidoshi)
-    puzzle.validate()
-    open_cells = int(np.count_nonzero(puzzle.givens == BLANK))
-    if open_cells > 18:
-        pytest.skip("too many open cells for brute force")
-    solutions = all_solutions(puzzle.givens)
-    assert len(solutions) == 1
-    assert generated.document.picture is not None
-    assert (solutions[0] == generated.document.picture).all()
-
-
-@pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("shape", [(6, 6), (7, 9), (12, 12), (16, 16)])
 def test_every_size_is_unique_by_sat_alone(strategy: str, shape: tuple[int, int]) -> None:
     generated = generate(_options(shape, strategy), 7)
@@ -68,16 +52,6 @@ def test_every_size_is_unique_by_sat_alone(strategy: str, shape: tuple[int, int]
     assert generated.analysis.difficulty is not None
     assert generated.attempts >= 1
     assert f"strategy {strategy}" in document.notes
-
-
-@pytest.mark.parametrize("strategy", STRATEGIES)
-def test_a_seed_reproduces_its_puzzle(strategy: str) -> None:
-    first = generate(_options((8, 8), strategy), 21).document
-    again = generate(_options((8, 8), strategy), 21).document
-    other = generate(_options((8, 8), strategy), 22).document
-    assert first.puzzle == again.puzzle
-    assert first.title == "Fobidoshi 8×8 #21"
-    assert first.puzzle != other.puzzle
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)

@@ -17,7 +17,7 @@ from studio.core.kinds.fobidoshi.rules import BARRIER, CUT, RUNS, next_step, pro
 from studio.core.kinds.fobidoshi.search import Improvements, SearchResult, backtrack
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.core.sat.cnf import CnfBuilder
-from tests.conftest import shared_params
+from tests.conftest import shared_params, shared_records
 
 
 def _circles(rows: list[str]) -> np.ndarray:
@@ -205,7 +205,7 @@ def test_the_search_finishes_most_shared_puzzles() -> None:
 
 def test_the_improvements_cut_the_search() -> None:
     """Thesis §3.3: barriers and good moves visit fewer configurations than plain search."""
-    record = RECORDS[1] if RECORDS else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[1]
     start = Fobidoshi.from_rows(record["givens"]).givens_grid()
     improved = backtrack(start, improvements=Improvements(neighbours=False))
     plain = backtrack(start, improvements=Improvements(False, False, False), max_calls=5000)

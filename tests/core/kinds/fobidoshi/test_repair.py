@@ -15,8 +15,7 @@ from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.repair import minimal_givens, repair, suggest
 from studio.core.repair import repair_document, suggest_repairs
 from studio.core.sat.analysis import Status, analyze, count_solutions
-from tests.conftest import shared_params
-from tests.core.kinds.fobidoshi.test_brute import all_solutions
+from tests.conftest import shared_params, shared_records
 
 RECORDS = shared_params("fobidoshi")
 
@@ -59,17 +58,8 @@ def test_repair_makes_a_thinned_puzzle_unique_with_needed_givens(record: dict[st
         assert count_solutions(puzzle.with_given(cell, BLANK), 2) == 2
 
 
-def test_repair_of_a_small_design_is_unique_by_brute_force() -> None:
-    design = Fobidoshi.from_rows(["o---", "----", "----", "---o"])
-    result = repair_document(Document(design))  # the solver picks the reference solution
-    assert isinstance(result.puzzle, Fobidoshi)
-    solutions = all_solutions(result.puzzle.givens)
-    assert len(solutions) == 1
-    assert (solutions[0] == result.picture).all()
-
-
 def test_logic_solvable_repair_is_solved_by_the_rules() -> None:
-    record = RECORDS[4] if len(RECORDS) > 4 else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[4]
     solution = _solution(record["solution"])
     result = repair(Document(_thinned(record, 2), solution), None, logic_solvable=True)
     assert result.puzzle.deduce().complete
@@ -78,7 +68,7 @@ def test_logic_solvable_repair_is_solved_by_the_rules() -> None:
 
 
 def test_a_unique_puzzle_needs_nothing() -> None:
-    record = RECORDS[0] if RECORDS else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[0]
     puzzle = Fobidoshi.from_rows(record["givens"])
     result = repair(Document(puzzle), None)
     assert result.puzzle == puzzle
@@ -97,7 +87,7 @@ def test_repair_refuses_what_it_cannot_work_from() -> None:
 
 
 def test_suggestions_are_verified_single_givens_best_first() -> None:
-    record = RECORDS[5] if len(RECORDS) > 5 else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[5]
     solution = _solution(record["solution"])
     design = _thinned(record, 3)
     document = Document(design, solution)
@@ -131,7 +121,7 @@ def test_registered_for_the_kind() -> None:
 
 
 def test_minimal_givens_keeps_only_the_givens_a_unique_puzzle_needs() -> None:
-    record = RECORDS[0]
+    record = shared_records("fobidoshi")[0]
     puzzle = Fobidoshi.from_rows(record["givens"])
     solution = _solution(record["solution"])
     # Every cell of the solution given: unique, and most givens are not needed.

@@ -1,5 +1,6 @@
-"""The mosaic kind: construction, validation messages, checking, the encoding and analysis
-against brute force on tiny grids, the shared Tatham puzzles, difficulty levels and hints."""
+"""The mosaic kind: construction, validation messages, checking, the encoding of one clue, the
+one-clue solver against brute force on tiny grids, the shared Tatham puzzles, difficulty levels
+and hints (analysis, ``deduce`` and hints against brute force: the contract suite)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,20 @@ import itertools
 import numpy as np
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from hypothesis.extra.numpy import arrays
 
 from studio.core.errors import PuzzleError
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text, unknown_grid, window_sum
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text, unknown_grid
 from studio.core.kinds import document_of_picture, get_kind
 from studio.core.kinds.mosaic.cnf import ENCODINGS, Encoding, exactly
 from studio.core.kinds.mosaic.logic import NO_CLUE, MosaicDeduction, neighbourhood, solve
 from studio.core.kinds.mosaic.puzzle import MAX_CLUE, SPEC, Mosaic
 from studio.core.puzzle import Deduction, DrawnPuzzle
-from studio.core.sat.analysis import Status, analyze, count_solutions
+from studio.core.sat.analysis import Status, analyze
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params
+from tests.contract.kinds.mosaic import DATA
+from tests.contract.kinds.mosaic import solutions as brute_solutions
 
 
 def mosaic(*rows: str) -> Mosaic:
@@ -29,48 +30,9 @@ def mosaic(*rows: str) -> Mosaic:
     return Mosaic([[NO_CLUE if ch == "." else int(ch) for ch in row] for row in rows])
 
 
-def brute_solutions(puzzle: Mosaic) -> list[np.ndarray]:
-    """Every bool grid meeting every clue, by trying all of them (no logic, no SAT)."""
-    height, width = puzzle.shape
-    size = height * width
-    numbers = np.arange(2**size, dtype=np.int64)[:, None]
-    grids = (numbers >> np.arange(size) & 1).astype(np.int8).reshape(-1, height, width)
-    padded = np.pad(grids, ((0, 0), (1, 1), (1, 1)))
-    counts = np.zeros_like(grids)
-    for dr in range(3):
-        for dc in range(3):
-            counts += padded[:, dr : dr + height, dc : dc + width]
-    clues = puzzle.clue_grid()
-    shown = clues != NO_CLUE
-    meets = (counts[:, shown] == clues[shown]).all(axis=1)
-    return [grid.astype(bool) for grid in grids[meets]]
-
-
-# Tiny grids: a picture and which of its clues are shown, or clues drawn at random (often with
-# no solution at all).
-tiny_shapes = st.tuples(st.integers(1, 4), st.integers(1, 4))
-
-
-@st.composite
-def drawn_mosaics(draw: st.DrawFn) -> Mosaic:
-    shape = draw(tiny_shapes)
-    picture = draw(arrays(np.bool_, shape))
-    shown = draw(arrays(np.bool_, shape))
-    return Mosaic.from_picture(picture, shown)
-
-
-@st.composite
-def random_mosaics(draw: st.DrawFn) -> Mosaic:
-    shape = draw(tiny_shapes)
-    sizes = window_sum(np.ones(shape, dtype=np.int8))
-    rows = [
-        [draw(st.one_of(st.none(), st.integers(0, int(sizes[r, c])))) for c in range(shape[1])]
-        for r in range(shape[0])
-    ]
-    return Mosaic(rows)
-
-
-any_mosaics = st.one_of(drawn_mosaics(), random_mosaics())
+# Tiny grids (up to 4×4): a picture and which of its clues are shown, or clues drawn at random
+# (often with no solution at all); the contract data's.
+any_mosaics = DATA.puzzles
 
 
 def test_clues_are_an_int8_grid_with_no_clue_as_minus_one() -> None:
@@ -146,15 +108,6 @@ def test_validate_names_the_problem(puzzle: Mosaic, message: str | None) -> None
         puzzle.validate()
 
 
-@given(any_mosaics)
-@settings(max_examples=60, deadline=None)
-def test_anything_that_validates_can_be_analysed_and_hinted(puzzle: Mosaic) -> None:
-    puzzle.validate()
-    analyze(puzzle)
-    puzzle.hint(unknown_grid(*puzzle.shape))
-    puzzle.rate(puzzle.deduce())
-
-
 def test_check_names_each_broken_clue_with_its_neighbourhood() -> None:
     picture = grid_from_text(["#..", "..."])
     puzzle = mosaic("1.2", "...")
@@ -217,37 +170,19 @@ def _models(cnf: CnfBuilder, cells: list[int]) -> set[tuple[bool, ...]]:
 
 @given(any_mosaics)
 @settings(max_examples=150, deadline=None)
-def test_analysis_agrees_with_brute_force(puzzle: Mosaic) -> None:
+def test_one_clue_logic_only_decides_what_every_solution_agrees_on(puzzle: Mosaic) -> None:
+    """The solver without clue pairs (Tatham's); with them it is the kind's ``deduce``, whose
+    soundness is the contract suite's."""
     solutions = brute_solutions(puzzle)
-    for logic_first in (True, False):
-        analysis = analyze(puzzle, logic_first=logic_first)
-        assert count_solutions(puzzle, 3, logic_first=logic_first) == min(3, len(solutions))
-        if not solutions:
-            assert analysis.status == Status.NONE
-            continue
-        assert analysis.status == (Status.UNIQUE if len(solutions) == 1 else Status.MULTIPLE)
-        assert analysis.solution is not None
-        assert puzzle.check(analysis.solution) == []
-        differs = np.zeros(puzzle.shape, dtype=bool)
-        for solution in solutions:
-            differs |= solution != solutions[0]
-        assert np.array_equal(analysis.variable, differs)
-
-
-@given(any_mosaics)
-@settings(max_examples=150, deadline=None)
-def test_logic_only_decides_what_every_solution_agrees_on(puzzle: Mosaic) -> None:
-    solutions = brute_solutions(puzzle)
-    for pairs in (False, True):
-        deduction = puzzle.deduce() if pairs else _one_clue(puzzle)
-        if deduction.contradiction is not None:
-            assert solutions == []
-            continue
-        for solution in solutions:
-            known = deduction.grid != UNKNOWN
-            assert np.array_equal(deduction.grid[known] == FILLED, solution[known])
-        if deduction.complete:
-            assert len(solutions) == 1
+    deduction = _one_clue(puzzle)
+    if deduction.contradiction is not None:
+        assert solutions == ()
+        return
+    for solution in solutions:
+        known = deduction.grid != UNKNOWN
+        assert np.array_equal(deduction.grid[known] == FILLED, solution[known])
+    if deduction.complete:
+        assert len(solutions) == 1
 
 
 def _one_clue(puzzle: Mosaic) -> MosaicDeduction:

@@ -16,17 +16,15 @@ from studio.core.kinds.nonogram.clue_stats import (
     place_runs,
     statistics_for,
 )
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
-THESIS = SHARED / "references" / "van-oers-2024-pattern-as-sat.txt"
+THESIS = ("references", "van-oers-2024-pattern-as-sat.txt")
 SIZES = (5, 10, 15, 20, 25, 30, 35, 40)
 
 
 def thesis_table() -> dict[str, dict[int, dict[int, int]]]:
     """Table 5.1 read from the thesis text (tab-separated: label, key, one column per size)."""
-    if not THESIS.exists():
-        pytest.skip(f"{THESIS} is not available")
-    lines = THESIS.read_text().splitlines()
+    lines = shared_path(*THESIS).read_text().splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Size\t\t5\t10"))
     table: dict[str, dict[int, dict[int, int]]] = {}
     label = ""

@@ -1,5 +1,7 @@
-"""The three nonogram encodings (fast, thesis Ch. 4, naive Ch. 3): brute-force agreement, known
-solutions, clause counts from the thesis's rules, and the naive encoding's placement limit."""
+"""The three nonogram encodings (fast, thesis Ch. 4, naive Ch. 3): known solutions, each line's
+models, clause counts from the thesis's rules, and the naive encoding's placement limit. Their
+agreement with brute force is the contract suite's (tests/contract/test_analysis.py: every
+encoding a kind declares)."""
 
 from __future__ import annotations
 
@@ -8,8 +10,6 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text, grid_to_text, run_lengths, unknown_grid
@@ -20,61 +20,17 @@ from studio.core.kinds.nonogram.encodings import ENCODINGS, with_encoding
 from studio.core.kinds.nonogram.linesolve import analyse_line
 from studio.core.kinds.nonogram.naive_cnf import EncodingTooLarge, placement_count, placements
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.sat.analysis import Status, analyze, count_solutions, solve
+from studio.core.sat.analysis import Status, analyze, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params
-from tests.core.kinds.nonogram.brute import all_solutions
-from tests.core.sat.test_analysis import tiny_puzzles
 
 NAMES = sorted(ENCODINGS)
 
 
-@st.composite
-def tiny_puzzles_with_givens(draw: st.DrawFn) -> Nonogram:
-    """A tiny puzzle (up to 4×4) with up to three givens of random value (often contradicting)."""
-    puzzle = draw(tiny_puzzles())
-    height, width = puzzle.shape
-    cells = draw(
-        st.sets(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), max_size=3)
-    )
-    givens = [(r, c, draw(st.booleans())) for r, c in sorted(cells)]
-    return Nonogram(puzzle.rows, puzzle.cols, givens)
-
-
-def brute_solutions(puzzle: Nonogram) -> list[np.ndarray]:
-    return [
-        s
-        for s in all_solutions(puzzle.rows, puzzle.cols)
-        if all(s[r, c] == filled for r, c, filled in puzzle.givens)
-    ]
-
-
-@pytest.mark.parametrize("name", NAMES)
-@settings(max_examples=150, deadline=None)
-@given(puzzle=tiny_puzzles_with_givens())
-def test_every_encoding_agrees_with_brute_force(name: str, puzzle: Nonogram) -> None:
-    puzzle.validate()
-    solutions = brute_solutions(puzzle)
-    expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
-    encoded = with_encoding(puzzle, name)
-    for logic_first in (False, True):
-        analysis = analyze(encoded, logic_first=logic_first)
-        assert analysis.complete
-        assert analysis.status == expected
-        if solutions:
-            assert analysis.solution is not None
-            assert any(np.array_equal(analysis.solution, s) for s in solutions)
-            stack = np.array(solutions)
-            assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
-        else:
-            assert analysis.solution is None
-    assert count_solutions(encoded, 1000, logic_first=False) == len(solutions)
-
-
-TATHAM_SMALL = [
-    r for r in shared_params("nonogram") if r["id"].startswith(("tatham:5x5-", "tatham:10x10-"))
-]
+TATHAM_SMALL = shared_params(
+    "nonogram", keep=lambda r: r["id"].startswith(("tatham:5x5-", "tatham:10x10-"))
+)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -1,4 +1,5 @@
-"""The line solver against brute-force enumeration of every line and every tiny grid."""
+"""The line solver against brute-force enumeration of every line and every tiny grid (its
+soundness as the nonogram's ``deduce`` is the contract suite's, tests/contract)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from studio.core.kinds.nonogram.linesolve import (
     probe_solve,
     solve_line,
 )
-from tests.core.kinds.nonogram.brute import all_solutions
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from tests.contract.kinds.nonogram import solutions
 
 
 def placements(
@@ -91,27 +93,11 @@ def test_format_clue() -> None:
 
 def brute_force_known(rows: list[tuple[int, ...]], cols: list[tuple[int, ...]]) -> np.ndarray:
     """Cells equal in every solution of the puzzle (tiny grids with at least one solution)."""
-    stack = np.array(all_solutions(rows, cols))
+    stack = np.array(solutions(Nonogram(rows, cols)))
     known = np.full(stack.shape[1:], UNKNOWN, dtype=np.int8)
     known[stack.all(axis=0)] = FILLED
     known[~stack.any(axis=0)] = EMPTY
     return known
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.integers(1, 4), st.integers(1, 4), st.data())
-def test_line_solve_is_sound(height: int, width: int, data: st.DataObject) -> None:
-    """Every cell the line solver fixes has that value in every solution."""
-    picture = np.array(
-        data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
-    ).reshape(height, width)
-    rows = [run_lengths(row) for row in picture]
-    cols = [run_lengths(col) for col in picture.T]
-    truth = brute_force_known(rows, cols)
-    deduction = line_solve(rows, cols)
-    assert deduction.contradiction is None
-    decided = deduction.grid != UNKNOWN
-    assert np.array_equal(deduction.grid[decided], truth[decided])
 
 
 def test_line_solve_names_the_impossible_line() -> None:
@@ -166,7 +152,7 @@ def test_probing_finds_what_line_logic_cannot() -> None:
     rows = [(2,), (2,), (1,), (1,)]
     cols = [(1,), (2,), (1,), (1, 1)]
     assert not line_solve(rows, cols).complete
-    assert len(all_solutions(rows, cols)) == 1
+    assert len(solutions(Nonogram(rows, cols))) == 1
     assert probe_solve(rows, cols).complete
 
 

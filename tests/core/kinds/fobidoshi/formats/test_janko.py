@@ -14,7 +14,7 @@ from studio.core.formats import load, read_text, save
 from studio.core.kinds.fobidoshi.formats import janko
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from tests.conftest import shared_params
+from tests.conftest import shared_params, shared_records
 
 RECORDS = shared_params("fobidoshi")
 
@@ -43,7 +43,7 @@ def test_shared_puzzles_round_trip_with_their_solutions(record: dict[str, Any]) 
 
 
 def test_the_layouts_read_alike() -> None:
-    record = RECORDS[0] if RECORDS else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[0]
     full = janko.read(_text(record))
     bare = janko.read(_text(record, size=False))
     givens_only = janko.read(_text(record, solution=False))
@@ -112,7 +112,7 @@ def test_sniffing_reads_janko_text_as_a_fobidoshi() -> None:
     assert not janko.sniff("#..#\n....\n")
     assert not janko.sniff("3x2:2//1/1.1/1")
     assert not janko.sniff('{"format": "puzzle-studio"}')
-    record = RECORDS[0] if RECORDS else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[0]
     assert read_text(_text(record)).kind == "fobidoshi"
     assert read_text(_text(record, size=False), kind="forbidden-four").kind == "fobidoshi"
 
@@ -125,7 +125,7 @@ def test_read_text_validates_the_puzzle() -> None:
 
 
 def test_save_and_load_a_file(tmp_path: Any) -> None:
-    record = RECORDS[0] if RECORDS else pytest.skip("no shared data")
+    record = shared_records("fobidoshi")[0]
     document = janko.read(_text(record))
     path = tmp_path / "fobidoshi.txt"
     save(document, path, format="janko")

@@ -1,65 +1,17 @@
-"""Tests of studio.core.repair, and the brute-force truth they share."""
+"""Tests of the nonogram's repairs, and what they share: the brute force of the contract data
+(:func:`tests.contract.kinds.nonogram.solutions`), an ambiguous picture, random designs."""
 
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 from hypothesis import strategies as st
 
-from studio.core.grid import grid_from_text, run_lengths
+from studio.core.grid import grid_from_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Cell
+from tests.contract.kinds.nonogram import solutions
 
-
-def _fits(column: tuple[bool, ...], clue: tuple[int, ...], complete: bool) -> bool:
-    """Whether the top of a column (complete: the whole column) can still spell ``clue``."""
-    runs = run_lengths(column)
-    if complete:
-        return runs == clue
-    if column and column[-1] and runs:
-        # The last run may still grow.
-        done, growing = runs[:-1], runs[-1]
-        return clue[: len(done)] == done and len(clue) > len(done) and growing <= clue[len(done)]
-    return clue[: len(runs)] == runs
-
-
-def solutions(puzzle: Nonogram) -> list[np.ndarray]:
-    """Every solution of ``puzzle``, givens included, by brute force (grids up to about 6×6).
-
-    Rows are enumerated among all bit patterns that spell their clue and agree with the row's
-    givens, depth first, dropping a partial grid as soon as a column cannot spell its clue; no
-    line logic and no SAT involved.
-    """
-    height, width = puzzle.shape
-    givens = puzzle.givens_grid()
-    everything = list(itertools.product((False, True), repeat=width))
-    rows = [
-        [
-            bits
-            for bits in everything
-            if run_lengths(bits) == clue
-            and all(givens[r, c] < 0 or bits[c] == bool(givens[r, c]) for c in range(width))
-        ]
-        for r, clue in enumerate(puzzle.rows)
-    ]
-    found: list[np.ndarray] = []
-
-    def extend(prefix: list[tuple[bool, ...]]) -> None:
-        depth = len(prefix)
-        if depth == height:
-            found.append(np.array(prefix, dtype=bool).reshape(height, width))
-            return
-        for bits in rows[depth]:
-            grid = [*prefix, bits]
-            complete = depth + 1 == height
-            if all(
-                _fits(tuple(row[c] for row in grid), puzzle.cols[c], complete) for c in range(width)
-            ):
-                extend(grid)
-
-    extend([])
-    return found
+__all__ = ["AMBIGUOUS", "designs", "solutions", "variable_count"]
 
 
 def variable_count(puzzle: Nonogram) -> int:

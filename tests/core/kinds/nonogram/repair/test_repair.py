@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -19,7 +17,7 @@ from studio.core.kinds.nonogram.repair.search import Change, Design, Search
 from studio.core.pixelart import import_picture
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Status, analyze, count_solutions
-from tests.conftest import SHARED_DATA
+from tests.conftest import shared_path
 from tests.core.kinds.nonogram.repair import AMBIGUOUS, designs, solutions, variable_count
 
 
@@ -275,9 +273,7 @@ PIXEL_ART = ("xbitmaps/dropbar8.xbm", "xbitmaps/xlogo11.xbm", "tango16/actions-g
 @pytest.mark.parametrize("name", PIXEL_ART)
 @pytest.mark.parametrize("strategy", ["flips", "givens"])
 def test_ambiguous_pixel_art_is_repaired(name: str, strategy: str) -> None:
-    path: Path = SHARED_DATA / "pixelart" / name
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", *name.split("/"))
     picture = import_picture(path)
     assert count_solutions(Nonogram.from_picture(picture), 2) == 2
     result = repair(picture, strategy=strategy)
