@@ -6,9 +6,6 @@ No test here asks which kind it runs on: what differs between kinds is in their 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
@@ -40,22 +37,6 @@ CONTRACT = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 """Hypothesis settings of the suite: few examples, so that it takes well under a minute."""
-
-
-def known_bugs(params: Sequence[Any], bugs: Mapping[str, str]) -> list[Any]:
-    """``params`` (each a ``pytest.param``) with those whose id is in ``bugs`` marked as
-    failing for that reason: a bug in the studio the suite found, marked strictly (once it is
-    fixed, the test fails until its entry goes)."""
-    return [
-        pytest.param(
-            *param.values,
-            id=param.id,
-            marks=[*param.marks, pytest.mark.xfail(strict=True, reason=bugs[param.id])]
-            if param.id in bugs
-            else param.marks,
-        )
-        for param in params
-    ]
 
 
 def data_of(name: str) -> KindData:

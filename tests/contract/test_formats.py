@@ -15,15 +15,8 @@ from studio.core.errors import FormatError
 from studio.core.formats import read_text, studio_json
 from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
-from tests.contract import CONTRACT, data_of, known_bugs
+from tests.contract import CONTRACT, data_of
 from tests.contract.kinds import KindData
-
-KNOWN_BUGS = {
-    "mosaic:mosaic-grid": "a mosaic without a clue is written as rows of '.', which sniffing "
-    "reads as an empty nonogram picture (the nonogram grid's sniff claims it first)",
-}
-"""Tests of :func:`test_what_a_format_writes_is_sniffed_as_that_format` known to fail, by
-parameter id: each a bug in the studio, to fix there (then remove it here: the test is strict)."""
 
 FORMATS = [
     pytest.param(kind.name, spec, id=f"{kind.name}:{spec.name}")
@@ -93,7 +86,7 @@ def test_the_format_round_trips_what_it_writes(
     assert_round_trip(spec, original)
 
 
-@pytest.mark.parametrize(("name", "spec"), known_bugs(FORMATS, KNOWN_BUGS))
+@pytest.mark.parametrize(("name", "spec"), FORMATS)
 def test_what_a_format_writes_is_sniffed_as_that_format(name: str, spec: Format) -> None:
     """Among every kind's formats, the samples of the kind as the format writes them."""
     kind_data = data_of(name)

@@ -14,16 +14,8 @@ from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
 from studio.core.repair import repair_document, suggest_repairs
 from studio.core.sat.analysis import analyze
-from tests.contract import CONTRACT, NAMES, contains, data_of, each_kind, known_bugs, variable
+from tests.contract import CONTRACT, contains, data_of, each_kind, variable
 from tests.contract.kinds import KindData
-
-KNOWN_BUGS = {
-    "mosaic": "suggestions flip picture cells only when every clue is shown, not whenever "
-    "every clue together is not enough (DESIGN.md §3): a design whose hidden clues cannot "
-    "help gets no suggestion, though repair_document makes it unique by a flip",
-}
-"""Kinds for which :func:`test_every_ambiguous_sample_gets_a_suggestion` is known to fail: each
-a bug in the studio, to fix there (then remove it here: the test is strict)."""
 
 STRATEGIES = [
     pytest.param(kind.name, strategy, id=f"{kind.name}:{strategy}")
@@ -103,11 +95,9 @@ def test_some_ambiguous_sample_gets_suggestions_each_what_it_claims(name: str) -
     assert any(counts)
 
 
-@pytest.mark.parametrize(
-    "name", known_bugs([pytest.param(name, id=name) for name in NAMES], KNOWN_BUGS)
-)
+@each_kind
 def test_every_ambiguous_sample_gets_a_suggestion(name: str) -> None:
-    """The Repair panel is never empty for an ambiguous design (DESIGN.md §1, Repair)."""
+    """The Repair panel is never empty for an ambiguous design."""
     kind_data = data_of(name)
     for label, puzzle in kind_data.samples.items():
         if len(kind_data.solutions(puzzle)) > 1:

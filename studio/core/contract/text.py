@@ -7,6 +7,7 @@ Each rule about how a position is reported exists once here.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
@@ -156,6 +157,22 @@ class GameIdScanner(Scanner):
 COMMENT = ";"
 """A line of a text grid whose first non-blank character is this is a comment."""
 _PICTURE_CELLS = frozenset((FILLED_CHAR, EMPTY_CHAR))
+
+
+_KIND_COMMENT = re.compile(rf"\s*{COMMENT}\s*kind:\s*(\w+)\s*(?:\n|$)")
+
+
+def kind_comment(kind: str) -> str:
+    """The comment line that names a text grid's kind (``; kind: mosaic``), for a grid whose
+    cells alone could be another kind's (a mosaic without a clue is all ``.``, as is an empty
+    nonogram picture)."""
+    return f"{COMMENT} kind: {kind}"
+
+
+def named_kind(text: str) -> str | None:
+    """The kind a text grid names in its first line (:func:`kind_comment`), if it does."""
+    match = _KIND_COMMENT.match(text)
+    return match.group(1) if match else None
 
 
 def first_bad_cell(row: str) -> int | None:

@@ -46,7 +46,7 @@ from studio.core.contract.repairs import (
 )
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated, unknown_grid
+from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated, mask_of, unknown_grid
 from studio.core.kinds.mosaic.logic import solve as logic_solve
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
 from studio.core.kinds.mosaic.puzzle import Mosaic
@@ -84,6 +84,14 @@ class _Objective:
         open_cells: BoolGrid = deduction.grid == UNKNOWN
         return open_cells
 
+    def promising(self, puzzles: Sequence[Mosaic], ties: Sequence[int]) -> list[int]:
+        """The indices of ``puzzles``, fewest cells left open by clue-pair logic first (then
+        by ``ties``): the order in which exact analyses are worth their cost."""
+        return sorted(
+            range(len(puzzles)),
+            key=lambda i: (int(self.open_cells(puzzles[i], pairs=True).sum()), ties[i]),
+        )
+
     def best(
         self, trials: Sequence[tuple[Mosaic, BoolGrid]], now: int, ties: Sequence[int]
     ) -> tuple[Mosaic, BoolGrid, BoolGrid] | None:
@@ -101,10 +109,7 @@ class _Objective:
             if int(scored[index].sum()) >= now:
                 return None
             return (*trials[index], scored[index])
-        ranked = sorted(
-            range(len(trials)),
-            key=lambda i: (int(self.open_cells(trials[i][0], pairs=True).sum()), ties[i]),
-        )
+        ranked = self.promising([puzzle for puzzle, _ in trials], ties)
         best: tuple[Mosaic, BoolGrid, BoolGrid] | None = None
         for index in ranked[:VERIFY]:
             puzzle, picture = trials[index]
@@ -276,8 +281,8 @@ def suggest(
     cancel: CancelToken | None = None,
 ) -> list[Repair[Mosaic]]:
     """A few verified changes that make an ambiguous mosaic unique or less ambiguous, best
-    first: a clue of the picture shown (next to a variable field), or, when every clue next to
-    one is shown already, a flip of one of its cells (the clues shown stay the same).
+    first: a clue of the picture shown (next to a variable field), or, when no such clue
+    helps, a flip of one of its cells (the clues shown stay the same).
 
     Returns:
         At most ``limit`` suggestions: fewest variable fields left, then row-major. Each
@@ -299,24 +304,40 @@ def suggest(
     picture = reference_solution(document, reference, token)
     shown = puzzle.shown()
     variable = analysis.variable
-    # (flips, clues added, picture, puzzle) of each candidate.
-    candidates: list[tuple[tuple[Cell, ...], tuple[Cell, ...], BoolGrid, Mosaic]] = []
-    for cell in cells_of(dilated(variable, 1) & ~shown):
-        trial = shown.copy()
-        trial[cell] = True
-        candidates.append(((), (cell,), picture, Mosaic.from_picture(picture, trial)))
-    if not candidates:
-        # Every clue near the variable fields is shown: only the picture can change; the
-        # clues shown stay the designer's (their counts follow the picture).
-        for cell in cells_of(dilated(variable, 1)):
-            trial = flipped(picture, [cell])
-            candidates.append(((cell,), (), trial, Mosaic.from_picture(trial, shown)))
+    near = dilated(variable, 1)
     objective = _Objective("unique", token)
-    candidates.sort(key=lambda c: (int(objective.open_cells(c[3], pairs=True).sum()), c[0], c[1]))
-    target = int(variable.sum())
+    clues = [
+        ((), (cell,), picture, Mosaic.from_picture(picture, shown | mask_of(shown.shape, [cell])))
+        for cell in cells_of(near & ~shown)
+    ]
+    repairs = _verified(clues, int(variable.sum()), objective, limit)
+    if not repairs:
+        # No clue helps (none is hidden near the variable fields, or those that are cannot
+        # tell the solutions apart): only the picture can change; the clues shown stay the
+        # designer's (their counts follow the picture).
+        flips = [
+            ((cell,), (), trial, Mosaic.from_picture(trial, shown))
+            for cell in cells_of(near)
+            for trial in [flipped(picture, [cell])]
+        ]
+        repairs = _verified(flips, int(variable.sum()), objective, limit)
+    return repairs
+
+
+_Candidate = tuple[tuple[Cell, ...], tuple[Cell, ...], BoolGrid, Mosaic]
+"""A change to try: the cells flipped, the clues added, the picture and the puzzle after it."""
+
+
+def _verified(
+    candidates: Sequence[_Candidate], target: int, objective: _Objective, limit: int
+) -> list[Repair[Mosaic]]:
+    """The candidates most promising by clue-pair logic (given in row-major order), verified by
+    an exact analysis: those that leave fewer than ``target`` variable fields, best first, at
+    most ``limit``."""
+    order = objective.promising([c[3] for c in candidates], range(len(candidates)))
     repairs = []
-    for flips, clues, trial, trial_puzzle in candidates[: max(VERIFY, limit)]:
-        exact = exact_analysis(trial_puzzle, token)
+    for flips, clues, trial, trial_puzzle in [candidates[i] for i in order[: max(VERIFY, limit)]]:
+        exact = exact_analysis(trial_puzzle, objective.cancel)
         if int(exact.variable.sum()) < target:
             repairs.append(Repair(flips, clues, trial, trial_puzzle, exact))
     repairs.sort(key=lambda r: (r.remaining, r.flips, r.givens))

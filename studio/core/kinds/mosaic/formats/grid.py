@@ -24,7 +24,8 @@ Sniffing must not take a nonogram grid of ``#`` and ``.``, a game ID or a Janko 
 with digits: a text is a mosaic grid when every row is made of digits and ``.`` only. The
 nonogram grid's test (:func:`studio.core.kinds.nonogram.formats.grid.sniff`) comes first and
 refuses a grid holding a digit; so a grid with a digit is a mosaic, and a grid of dots alone is an
-empty nonogram picture.
+empty nonogram picture, unless its first line is the comment ``; kind: mosaic``: a mosaic without a
+clue is written with that line first, so that it reads back as itself.
 ``read_text(..., kind="mosaic")`` and ``studio analyze --kind mosaic`` sniff among the mosaic
 formats alone, where every such grid is a mosaic.
 """
@@ -35,7 +36,7 @@ import re
 from collections.abc import Sequence
 
 from studio.core.contract.format import Format
-from studio.core.contract.text import DIGITS, checked_rows, grid_lines
+from studio.core.contract.text import DIGITS, checked_rows, grid_lines, kind_comment
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import EMPTY_CHAR
@@ -122,12 +123,15 @@ def read(text: str) -> Document:
 
 
 def write(document: Document) -> str:
-    """The document's clues, one line per row, each ending in a newline.
+    """The document's clues, one line per row, each ending in a newline; first the comment
+    ``; kind: mosaic`` when no cell has a clue (the grid would read as an empty nonogram picture).
 
     Raises:
         FormatError: if the document is not a mosaic.
     """
     rows = clue_rows(mosaic_of(document, TITLE), TITLE)
+    if not any(char in DIGITS for row in rows for char in row):
+        rows.insert(0, kind_comment(SPEC.name))
     return "".join(f"{row}\n" for row in rows)
 
 

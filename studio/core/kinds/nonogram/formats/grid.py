@@ -26,7 +26,13 @@ from __future__ import annotations
 import re
 
 from studio.core.contract.format import Format
-from studio.core.contract.text import bad_cell_message, checked_rows, first_bad_cell, grid_lines
+from studio.core.contract.text import (
+    bad_cell_message,
+    checked_rows,
+    first_bad_cell,
+    grid_lines,
+    named_kind,
+)
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import EMPTY_CHAR, FILLED_CHAR, grid_from_text, grid_to_text
@@ -39,9 +45,11 @@ _SNIFF = re.compile(r"\s*[#.;]")
 
 
 def sniff(text: str) -> bool:
-    """True if the first non-blank character is ``#``, ``.`` or ``;`` and no row holds a digit
-    (a grid of digits and ``.`` is a mosaic's, :mod:`studio.core.kinds.mosaic.formats.grid`)."""
-    if _SNIFF.match(text) is None:
+    """True if the first non-blank character is ``#``, ``.`` or ``;``, no row holds a digit (a
+    grid of digits and ``.`` is a mosaic's, :mod:`studio.core.kinds.mosaic.formats.grid`) and
+    the first line names no other kind (``; kind: mosaic``,
+    :func:`~studio.core.contract.text.named_kind`)."""
+    if _SNIFF.match(text) is None or named_kind(text) not in (None, SPEC.name):
         return False
     try:
         rows = grid_lines(text)
