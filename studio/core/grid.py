@@ -76,6 +76,25 @@ def run_lengths(line: npt.ArrayLike) -> tuple[int, ...]:
     return tuple(int(n) for n in edges[1::2] - edges[0::2])
 
 
+def row_runs(grid: BoolGrid) -> list[tuple[int, ...]]:
+    """:func:`run_lengths` of every row of ``grid`` (bool ``(height, width)``) at once, top to
+    bottom (the columns' are ``row_runs(grid.T)``): one pass of numpy over the grid, so that
+    the clues of a large picture follow each step of a stroke."""
+    cells = np.asarray(grid, dtype=bool)
+    height = cells.shape[0]
+    padded = np.zeros((height, cells.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = cells
+    rows, cols = np.nonzero(np.diff(padded, axis=1))
+    # Edges alternate start, end along each row (row-major order): pair them up.
+    lengths = (cols[1::2] - cols[0::2]).tolist()
+    counts = np.bincount(rows[0::2], minlength=height).tolist()
+    runs, start = [], 0
+    for count in counts:
+        runs.append(tuple(lengths[start : start + count]))
+        start += count
+    return runs
+
+
 def grid_to_text(grid: BoolGrid) -> list[str]:
     """One string per row, ``#`` for filled and ``.`` for empty."""
     table = np.array([EMPTY_CHAR, FILLED_CHAR])

@@ -128,8 +128,9 @@ class PuzzleView(QAbstractScrollArea):
 
     def set_preview(self, repair: Repair[Puzzle] | None) -> None:
         """Show what a repair would make of the puzzle (``None``: show the puzzle again)."""
-        self.preview = repair
-        self.canvas.update()
+        if repair is not self.preview:  # no repaint when nothing was previewed nor is
+            self.preview = repair
+            self.canvas.update()
 
     def set_hints(self, hints: HintState | None) -> None:
         """Show the solving steps taken so far instead of the picture (``None``: leave that)."""
@@ -157,9 +158,11 @@ class PuzzleView(QAbstractScrollArea):
 
     def set_hover(self, cell: Cell | None) -> None:
         if cell != self.hover:
+            lines = [line for line in (self.hover, cell) if line is not None]
             self.hover = cell
             self.hovered.emit(cell)
-            self.editor.refresh()  # the grid draws nothing of the hover: only the headers may
+            # The grid draws nothing of the hover; the headers may, on its old and new lines.
+            self.editor.refresh_lines([r for r, _ in lines], [c for _, c in lines])
 
     def set_cursor_cell(self, cell: Cell) -> None:
         """Move the keyboard's cell (clamped to the grid) and scroll it into view."""
@@ -237,9 +240,9 @@ class PuzzleView(QAbstractScrollArea):
         painter = QPainter(self.viewport())
         painter.fillRect(event.rect(), QColor(self.palette_.background))
         scene = self.scene()
-        draw_scene(
-            painter, self.grid_layout(), scene, qt_kind(scene.puzzle.kind).look, self.palette_
-        )
+        # Only the cells the repaint covers: a stroke's steps repaint a few cells of a large grid.
+        layout = self.grid_layout().within(QRectF(event.rect()))
+        draw_scene(painter, layout, scene, qt_kind(scene.puzzle.kind).look, self.palette_)
         if self.hasFocus():
             pen = QPen(QColor(self.palette_.cursor), max(2.0, self.cell / 8))
             painter.setPen(pen)

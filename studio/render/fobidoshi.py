@@ -95,8 +95,8 @@ def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) 
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     inset = CROSS_INSET * layout.cell
-    for row, col in np.argwhere(mask):
-        rect = layout.cell_rect(int(row), int(col)).adjusted(inset, inset, -inset, -inset)
+    for row, col in layout.cells(mask):
+        rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawLine(rect.topLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomLeft())
 

@@ -7,8 +7,9 @@ data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -58,6 +59,40 @@ class Layout:
     cell: float
     left: float = 0.0
     top: float = 0.0
+    window: tuple[range, range] | None = None
+    """The rows and columns to draw (those a repaint covers, :meth:`within`); ``None``: all."""
+
+    def within(self, rect: QRectF) -> Layout:
+        """This layout drawing only the rows and columns that meet ``rect`` (a repaint's
+        rectangle, in the painter's units): a small repaint of a large grid stays small."""
+        height, width = self.shape
+
+        def span(low: float, high: float, origin: float, count: int) -> range:
+            first = max(0, math.floor((low - origin) / self.cell))
+            return range(first, max(first, min(count, math.ceil((high - origin) / self.cell))))
+
+        rows = span(rect.top(), rect.bottom(), self.top, height)
+        return replace(self, window=(rows, span(rect.left(), rect.right(), self.left, width)))
+
+    @property
+    def rows(self) -> range:
+        """The rows to draw."""
+        return self.window[0] if self.window is not None else range(self.shape[0])
+
+    @property
+    def cols(self) -> range:
+        """The columns to draw."""
+        return self.window[1] if self.window is not None else range(self.shape[1])
+
+    def cells(self, mask: BoolGrid) -> Iterator[tuple[int, int]]:
+        """The ``(row, col)`` of the cells of ``mask`` (bool ``(height, width)``) to draw."""
+        rows, cols = self.rows, self.cols
+        for row, col in np.argwhere(mask[rows.start : rows.stop, cols.start : cols.stop]):
+            yield int(row) + rows.start, int(col) + cols.start
+
+    def shows(self, row: int, col: int) -> bool:
+        """Whether the cell ``(row, col)`` is to be drawn."""
+        return row in self.rows and col in self.cols
 
     @property
     def size(self) -> tuple[float, float]:
@@ -78,8 +113,8 @@ class Layout:
 
 def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
     brush = QColor(color)
-    for row, col in np.argwhere(mask):
-        painter.fillRect(layout.cell_rect(int(row), int(col)), brush)
+    for row, col in layout.cells(mask):
+        painter.fillRect(layout.cell_rect(row, col), brush)
 
 
 def draw_grid(
@@ -113,8 +148,10 @@ def draw_grid(
         palette: colours.
         major_every: a thick rule every this many cells (see :func:`draw_rules`).
     """
-    width_px, height_px = layout.size
-    painter.fillRect(QRectF(layout.left, layout.top, width_px, height_px), QColor(palette.paper))
+    rows, cols = layout.rows, layout.cols
+    corner = layout.cell_rect(rows.start, cols.start).topLeft()
+    paper = QRectF(corner.x(), corner.y(), len(cols) * layout.cell, len(rows) * layout.cell)
+    painter.fillRect(paper, QColor(palette.paper))
     if highlight is not None:
         _fill_cells(painter, layout, highlight, palette.highlight)
     if picture is not None:
@@ -170,8 +207,8 @@ def draw_discs(
     ``(height, width)``)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(color))
-    for row, col in np.argwhere(mask):
-        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
+    for row, col in layout.cells(mask):
+        painter.drawEllipse(layout.cell_rect(row, col).center(), radius, radius)
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
@@ -185,6 +222,8 @@ def _frame_givens(
     painter.setPen(pen)
     inset = width / 2 + 1
     for row, col, filled in givens:
+        if not layout.shows(row, col):
+            continue
         rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawRect(rect)
         if not filled:

@@ -9,7 +9,6 @@ designer sees what could be shown.
 
 from __future__ import annotations
 
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
@@ -61,8 +60,7 @@ def draw_clues(
     on_light, on_dark = QColor(palette.clue_text), QColor(palette.paper)
     on_light.setAlpha(alpha)
     on_dark.setAlpha(alpha)
-    for row, col in np.argwhere(clues != NO_CLUE):
-        cell = (int(row), int(col))
+    for cell in layout.cells(clues != NO_CLUE):
         painter.setPen(on_dark if dark[cell] else on_light)
         painter.drawText(layout.cell_rect(*cell), Qt.AlignmentFlag.AlignCenter, str(clues[cell]))
 

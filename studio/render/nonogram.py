@@ -57,7 +57,8 @@ def draw_clues(
     clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
 
     Args:
-        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
+        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep, for the
+            rows (columns) of its window.
         clues: one clue per line; an empty clue is drawn as ``0``.
         depth: number of slots to draw into (the longest clue, at least 1); a longer clue
             shows its runs nearest the grid and ``…`` in the last slot.
@@ -67,7 +68,8 @@ def draw_clues(
     cell = layout.cell
     widest = max((str(n) for clue in clues for n in clue), key=len, default="0")
     painter.setFont(clue_font(cell, widest))
-    for index, clue in enumerate(clues):
+    for index in layout.rows if axis == "row" else layout.cols:
+        clue = clues[index]
         numbers = [str(n) for n in clue] or ["0"]
         if len(numbers) > depth:  # more runs than slots (mid-stroke): the far ones elided
             numbers = ["…", *numbers[len(numbers) - depth + 1 :]] if depth > 1 else ["…"]

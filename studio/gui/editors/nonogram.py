@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
@@ -216,7 +216,7 @@ class CluePanel(QWidget):
         hover = view.hover
         draw_clues(
             painter,
-            Layout(view.document.puzzle.shape, view.cell, left, top),
+            Layout(view.document.puzzle.shape, view.cell, left, top).within(QRectF(event.rect())),
             self.editor.clues(self.axis),
             axis=self.axis,
             depth=depth,

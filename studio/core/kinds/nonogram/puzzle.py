@@ -23,6 +23,7 @@ from studio.core.grid import (
     PartialGrid,
     cell_name,
     line_values,
+    row_runs,
     run_lengths,
     unknown_grid,
     with_givens,
@@ -119,7 +120,7 @@ class Nonogram:
                     f"the given at {cell_name((r, c))} lies outside the {width}×{height} grid"
                 )
             givens.append((r, c, bool(grid[r, c])))
-        return cls((run_lengths(row) for row in grid), (run_lengths(col) for col in grid.T), givens)
+        return cls(row_runs(grid), row_runs(grid.T), givens)
 
     def with_picture(self, picture: BoolGrid) -> Nonogram:
         """The same design for a new picture: its clues, and the same cells given."""
