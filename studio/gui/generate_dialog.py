@@ -137,8 +137,9 @@ class GenerateDialog(QDialog):
         self.strategy.clear()
         for name in get_kind(kind).generator.strategies:
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
+        spec = get_kind(kind).spec
         for side in (self.width_box, self.height_box):
-            side.setMinimum(max(MIN_SIDE, get_kind(kind).spec.min_side))
+            side.setRange(max(MIN_SIDE, spec.min_side), min(MAX_SIDE, spec.max_side))
 
     def _enable_density(self) -> None:
         """Density only for the strategies that read it."""

@@ -22,8 +22,8 @@ from studio.core.contract.generation import (
     KindGenerator,
     check_seed,
     puzzle_seed,
-    size_name,
 )
+from studio.core.errors import PuzzleError
 from studio.core.kinds import get_kind
 
 
@@ -40,16 +40,15 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
     """``options`` with the kind's own name and a strategy (its default if none was given).
 
     Raises:
-        GeneratorError: for a strategy the kind does not have, or a side below the kind's
-            smallest.
+        GeneratorError: for a strategy the kind does not have, or a size outside the kind's
+            ``min_side`` to ``max_side`` (checked before any work).
     """
     kind = generator(options.kind)
     spec = get_kind(options.kind).spec
-    if min(options.shape) < spec.min_side:
-        raise GeneratorError(
-            f"a {spec.title} needs at least {spec.min_side} rows and columns, "
-            f"got {size_name(options.shape)}"
-        )
+    try:
+        spec.check_shape(options.shape)
+    except PuzzleError as error:
+        raise GeneratorError(str(error)) from None
     strategy = options.strategy or kind.strategies[0]
     if strategy not in kind.strategies:
         raise GeneratorError(

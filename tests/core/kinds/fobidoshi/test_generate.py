@@ -71,7 +71,7 @@ def test_difficulty_cap_is_met(strategy: str, cap: int) -> None:
 
 
 def test_too_small_is_refused() -> None:
-    with pytest.raises(GeneratorError, match="at least 4 rows and columns, got 5×3"):
+    with pytest.raises(GeneratorError, match="at least 4 rows and 4 columns, this one is 5×3"):
         generate(_options((3, 5), "connected"), 0)
 
 
