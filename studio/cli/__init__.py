@@ -1,4 +1,4 @@
-"""The command line: ``studio analyze|solve|convert|import-image|repair|generate|export|
+"""The command line: ``studio analyze|solve|hint|convert|import-image|repair|generate|export|
 export-book|gui`` (docs/architecture.md, "Layers").
 
 The commands drive :mod:`studio.core`; only ``gui`` (the window) and the drawing commands
@@ -23,8 +23,9 @@ happening on this machine's inputs.
 ``gui`` returns the window's exit status, or 1 when the window cannot be loaded (no Qt).
 
 Each command group is a module that holds its commands' parsers, help and handlers side by
-side (:mod:`~studio.cli.analyze`: analyze and solve; :mod:`~studio.cli.convert`;
-:mod:`~studio.cli.import_image`; :mod:`~studio.cli.repair`; :mod:`~studio.cli.generate`;
+side (:mod:`~studio.cli.analyze`: analyze and solve; :mod:`~studio.cli.hint`;
+:mod:`~studio.cli.convert`; :mod:`~studio.cli.import_image`; :mod:`~studio.cli.repair`;
+:mod:`~studio.cli.generate`;
 :mod:`~studio.cli.drawing`: export and export-book; :mod:`~studio.cli.gui`); what they share is
 in :mod:`~studio.cli.arguments` (parsing), :mod:`~studio.cli.inputs` (reading INPUT) and
 :mod:`~studio.cli.outputs` (printing, writing, the exit statuses).
@@ -37,7 +38,7 @@ import sys
 from collections.abc import Sequence
 
 import studio
-from studio.cli import analyze, convert, drawing, generate, gui, import_image, repair
+from studio.cli import analyze, convert, drawing, generate, gui, hint, import_image, repair
 from studio.cli.arguments import Parser, listed, noun
 from studio.cli.outputs import (
     EXIT_BAD_INPUT,
@@ -53,6 +54,7 @@ from studio.core.kinds import KINDS
 _ADD_PARSERS = (
     gui.add_parsers,
     analyze.add_parsers,
+    hint.add_parsers,
     convert.add_parsers,
     import_image.add_parsers,
     repair.add_parsers,

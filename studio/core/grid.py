@@ -63,6 +63,11 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
+def cells_text(cells: Iterable[tuple[int, int]]) -> str:
+    """Cells in short, 1-based, as a list: ``"r3 c5, r3 c6"``."""
+    return ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
+
+
 def unknown_grid(height: int, width: int) -> PartialGrid:
     """A partial grid of shape ``(height, width)`` where nothing is known."""
     return np.full((height, width), UNKNOWN, dtype=np.int8)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.grid import cells_text
 from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
@@ -42,11 +43,7 @@ def _label(repair: Repair[Puzzle]) -> str:
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
         return repair.describe()
-    return f"{repair.describe()}  ({_where(cells)})"
-
-
-def _where(cells: list[tuple[int, int]]) -> str:
-    return ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
+    return f"{repair.describe()}  ({cells_text(cells)})"
 
 
 def _tooltip(repair: Repair[Puzzle]) -> str:
@@ -55,7 +52,7 @@ def _tooltip(repair: Repair[Puzzle]) -> str:
     given = repair.puzzle.spec.given
     for title, cells in (("Flips", repair.flips), (f"Adds {given}s at", repair.givens)):
         if cells:
-            lines.append(f"{title}: {_where(list(cells))}")
+            lines.append(f"{title}: {cells_text(cells)}")
     return "\n".join(lines)
 
 
