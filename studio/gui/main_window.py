@@ -244,6 +244,7 @@ class MainWindow(QMainWindow):
         self.info_label.setText(tab.view.editor.status())
         self.repair_stack.setCurrentWidget(tab.repair_panel)
         self.undo_group.setActiveStack(tab.model.undo_stack)
+        tab.view.setFocus()  # the keyboard's cell works at once, without a click first
         self.variable_action.setChecked(tab.view.show_variable)
         self._fill_tools()
         self._apply_tool()
@@ -285,7 +286,9 @@ class MainWindow(QMainWindow):
         tip: str = "",
     ) -> QAction:
         action = QAction(text, self)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence.StandardKey):
+            action.setShortcuts(shortcut)  # every binding of the platform (Ctrl+Y, Ctrl+Shift+Z)
+        elif shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
             action.setToolTip(tip)
@@ -315,9 +318,9 @@ class MainWindow(QMainWindow):
         self.export_solution_action = add("Export &Solution…", lambda: self.export_dialog(True))
         self.quit_action = add("&Quit", self.close, keys.Quit)
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(keys.Undo)
+        self.undo_action.setShortcuts(keys.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(keys.Redo)
+        self.redo_action.setShortcuts(keys.Redo)
         self.addActions([self.undo_action, self.redo_action])
         self.zoom_in_action = add("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
         self.zoom_out_action = add("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)

@@ -289,6 +289,11 @@ def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
     assert window.view.editor.column_clues.line_clues() == ["0"] * 7
+    # The keyboard's cell works at once: Space fills the top-left cell without a click first.
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Space)
+    assert window.focusWidget() is window.view
+    assert window.view.editor.row_clues.line_clues()[0] == "1"
 
 
 def test_new_puzzle_dialog_gives_height_and_width(qtbot: QtBot) -> None:
