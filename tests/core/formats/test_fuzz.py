@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.core.document import Document
+from studio.core.document import METADATA, Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import FORMATS, get_format, read_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
@@ -57,7 +57,7 @@ def valid_texts(draw: st.DrawFn, name: str) -> str:
     """A small document written in format ``name``: what a real file of that format holds."""
     picture = draw(pictures())
     text = XML_TEXT if name == "webpbn" else st.text(max_size=8)
-    metadata = {key: draw(text) for key in ("title", "author", "notes")}
+    metadata = {key: draw(text) for key in METADATA}
     givens = draw(given_cells(picture.shape)) if name in HOLD_GIVENS else []
     document = Document(Nonogram.from_picture(picture, givens), picture, **metadata)
     if name in CLUES_ONLY or (name != "ascii" and draw(st.booleans())):

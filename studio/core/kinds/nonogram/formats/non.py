@@ -39,9 +39,10 @@ Reading:
       as filled; only ``1`` is taken here, so that a typo is reported rather than painted.)
     - A string value may be quoted (``"..."``) and may hold HTML character references
       (``&copy;``, ``&#10;``).
-    - ``title`` is the title, ``by`` the author; ``catalogue``, ``copyright``, ``license`` and
-      Puzzle Studio's own ``note`` (Simpson allows any property) become lines of the notes in
-      file order: ``catalogue: webpbn.com #1``, ..., and each ``note`` line as it is.
+    - ``title`` is the title, ``by`` the author, ``license`` the licence (nonogram-db's SPDX
+      identifier, or any text); ``catalogue``, ``copyright`` and Puzzle Studio's own ``note``
+      (Simpson allows any property) become lines of the notes in file order: ``catalogue:
+      webpbn.com #1``, ..., and each ``note`` line as it is.
     - Blank lines between keys are ignored, and so is any other key (the rule of both
       descriptions): ``maxrule``, ``color``, pbnsolve's ``saved``...
 
@@ -49,10 +50,10 @@ Refused, naming the line: colour puzzles (a colour letter after a run, ``3b``, o
 bundles (``.nonpack``, puzzles separated by ``====`` lines); a goal spread over several lines (a
 pbnsolve extension); a key given twice; a clue line outside the clue blocks.
 
-Writing: ``title``, ``by``, the notes lines (a ``catalogue: ...``, ``copyright: ...`` or
-``license: ...`` line back to its key, any other line as a ``note``), ``width``, ``height``, the
-row and column clues with ``0`` for an empty line (Simpson's spelling, which every reader
-takes), and ``goal`` when the document has a picture. Strings are quoted, with ``&``, ``<``,
+Writing: ``title``, ``by``, the notes lines (a ``catalogue: ...`` or ``copyright: ...`` line
+back to its key, any other line as a ``note``), ``license``, ``width``, ``height``, the row and
+column clues with ``0`` for an empty line (Simpson's spelling, which every reader takes), and
+``goal`` when the document has a picture. Strings are quoted, with ``&``, ``<``,
 ``>``, quotes and line breaks as character references; a licence that is an SPDX identifier is
 written bare, as nonogram-db does. The file is UTF-8 and ends in a newline.
 """
@@ -76,7 +77,8 @@ from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
 
 TITLE = "Nonogram .non file"
 
-_NOTE_KEYS = ("catalogue", "copyright", "license")
+_NOTE_KEYS = ("catalogue", "copyright")
+_LICENSE = "license"
 _NOTE = "note"
 _SIZES = {"width": "width", "height": "height", "columns": "width", "rows": "height"}
 _BLOCKS = {"rows": ("height", "row"), "columns": ("width", "column")}
@@ -88,6 +90,7 @@ _WHAT = {
     "goal": "the goal",
     "title": "the title",
     "by": "the author (by)",
+    _LICENSE: "the licence",
 }
 _FILLED, _EMPTY = "1", "0"
 _BUNDLE = "===="
@@ -134,10 +137,10 @@ def write(document: Document) -> str:
     if document.author:
         lines.append(f"by {_quoted(document.author)}")
     for key, value in notes_lines(document.notes, _NOTE_KEYS):
-        if key == "license" and _SPDX.fullmatch(value):
-            lines.append(f"license {value}")
-        else:
-            lines.append(f"{key or _NOTE} {_quoted(value)}")
+        lines.append(f"{key or _NOTE} {_quoted(value)}")
+    if document.license:
+        spdx = _SPDX.fullmatch(document.license)
+        lines.append(f"{_LICENSE} {document.license if spdx else _quoted(document.license)}")
     lines += [f"width {width}", f"height {height}"]
     lines += ["", "rows", *map(_clue_text, puzzle.rows)]
     lines += ["", "columns", *map(_clue_text, puzzle.cols)]
@@ -178,7 +181,7 @@ class _Reader(Scanner):
         self.sizes: dict[str, int] = {}
         self.blocks: dict[str, list[Clue]] = {}
         self.goal: tuple[int, BoolGrid] | None = None
-        self.single = {"title": "", "by": ""}
+        self.single = {"title": "", "by": "", _LICENSE: ""}
         self.notes: list[str] = []
 
     def document(self) -> Document:
@@ -207,6 +210,7 @@ class _Reader(Scanner):
             title=self.single["title"],
             author=self.single["by"],
             notes="\n".join(self.notes),
+            license=self.single[_LICENSE],
         )
 
     def _next_line(self) -> str:
