@@ -68,7 +68,7 @@ from typing import NoReturn
 import numpy as np
 
 from studio.core.contract.format import Format
-from studio.core.contract.text import DIGITS, Scanner, note_line, notes_lines
+from studio.core.contract.text import DIGITS, LineScanner, note_line, notes_lines
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
@@ -159,9 +159,8 @@ def _quoted(value: str) -> str:
     return f'"{escaped}"'
 
 
-class _Reader(Scanner):
-    """A scanner that walks the text line by line; ``end`` is where the current line ends
-    (trailing whitespace left out)."""
+class _Reader(LineScanner):
+    """A scanner that walks the text line by line."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -175,7 +174,6 @@ class _Reader(Scanner):
             # empty clue at the end of a block).
             self.lines.pop()
         self.next_line = 0
-        self.end = 0
         self.key_start = 0
         self.seen: dict[str, int] = {}
         self.sizes: dict[str, int] = {}
@@ -239,7 +237,7 @@ class _Reader(Scanner):
         name = key.group()
         self.key_start = self.offset
         self.offset += key.end()
-        self._skip_spaces()
+        self.skip_spaces()
         value = self.text[self.offset : self.end]
         if name in _BLOCKS and not value:
             self._block(name)
@@ -268,7 +266,7 @@ class _Reader(Scanner):
 
     def _size(self, name: str) -> None:
         self._once(name)
-        if self._char() not in DIGITS:
+        if self.peek() not in DIGITS:
             self.unexpected(f"expected the {name}, a number")
         start = self.offset
         size = self.number()
@@ -304,16 +302,16 @@ class _Reader(Scanner):
         starts: list[int] = []
         values: list[int] = []
         while self.offset < self.end:
-            self._skip_spaces()
-            if self._char() not in DIGITS:
+            self.skip_spaces()
+            if self.peek() not in DIGITS:
                 self.unexpected("expected a run length (a number)")
             starts.append(self.offset)
             values.append(self.number())
-            if self._char() in _LETTERS:
-                self._colour(f"a run of colour {self._char()!r}")
-            self._skip_spaces()
+            if self.peek() in _LETTERS:
+                self._colour(f"a run of colour {self.peek()!r}")
+            self.skip_spaces()
             if self.offset < self.end:
-                if self._char() != ",":
+                if self.peek() != ",":
                     self.unexpected("expected ',' between runs or the end of the line")
                 self.offset += 1
                 if self.offset == self.end:
@@ -362,17 +360,6 @@ class _Reader(Scanner):
 
     def _colour(self, what: str) -> NoReturn:
         self.fail(f"{what}: colour puzzles are not read, only black and white ones")
-
-    def _char(self) -> str:
-        return self.text[self.offset] if self.offset < self.end else ""
-
-    def _skip_spaces(self) -> None:
-        while self.offset < self.end and self.text[self.offset].isspace():
-            self.offset += 1
-
-    def unexpected(self, expected: str) -> NoReturn:
-        found = repr(self.text[self.offset]) if self.offset < self.end else "the end of the line"
-        self.fail(f"{expected}, found {found}")
 
 
 FORMAT = Format("non", TITLE, (".non",), (SPEC.name,), sniff, read, write)
