@@ -7,14 +7,17 @@ kind's formats, as the kinds declare them (:attr:`studio.core.contract.kind.Kind
 name           what                           extension   module (``studio.core.kinds.…``)
 =============  =============================  ==========  ======================================
 studio         Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: every kind; clues,
-                                                          givens, picture, notes
+                                                          givens, picture, notes, licence
 ascii          nonogram: grid of ``#``, ``.``  ``.txt``   ``nonogram.formats.grid``: the picture
 tatham         Tatham Pattern game ID         ``.txt``    ``nonogram.formats.tatham``:
                                                           ``10x10:2/3.2/...``, givens
 runs           nonogram runs lists            ``.txt``    ``nonogram.formats.runs``:
                                                           ``([[2],[3,2]],[[5,2]])``
+clue-lines     nonogram clue lines            ``.txt``    ``nonogram.formats.clue_lines``:
+                                                          ``rows``, ``3 1``, ...,
+                                                          ``columns``, ...
 non            Simpson's ``.non`` file        ``.non``    ``nonogram.formats.non``: clues, goal,
-                                                          title, author (nonogram-db)
+                                                          title, author, licence (nonogram-db)
 webpbn         Wolter's webpbn XML            ``.xml``    ``nonogram.formats.webpbn``: clues,
                                                           goal, title, author (webpbn, pbnsolve)
 mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    ``mosaic.formats.grid``: the clues
@@ -42,12 +45,12 @@ Sniffing tries each format's cheap test in the order of :data:`FORMATS`, the loo
 text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram grid, unless a
 row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only digits and
 lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of a Pattern
-game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
-followed by more lines a ``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML; a
-size line or a row of ``-``, ``o``, ``x`` Janko's text. With a kind given, only that kind's
-formats are tried. Text that none recognises is read by the first kind's text grid (the
-nonogram's, or the kind asked for), whose error then points at the first character that is not
-a cell.
+game ID; ``(`` or ``[`` runs lists; a first line ``rows`` alone clue lines; a ``.non`` key
+(``title``, ``width``, ...) followed by more lines a ``.non`` file; ``<`` (``<?xml``,
+``<puzzleset>``) the webpbn XML; a size line or a row of ``-``, ``o``, ``x`` Janko's text. With
+a kind given, only that kind's formats are tried. Text that none recognises is read by the first
+kind's text grid (the nonogram's, or the kind asked for), whose error then points at the first
+character that is not a cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`

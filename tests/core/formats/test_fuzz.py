@@ -33,6 +33,7 @@ FUZZ = settings(max_examples=200, deadline=None)
 ALPHABETS = {
     "tatham": "0123456789./x:#,\n \t-aAbBzZ",
     "runs": "0123456789[](),\n \t-x",
+    "clue-lines": "0123456789, \t\n\r-rowsROWScolumn#;x",
     "ascii": "#.;\n\r \tX",
     "studio": '{}[]",:0123456789.-\n tfnaeulr#',
     "non": '0123456789,"\n \t\rabcdeghilnorstuwy&;#=',
@@ -43,7 +44,7 @@ ALPHABETS = {
 }
 # The formats that hold givens, and those that hold the clues only (no picture, no metadata).
 HOLD_GIVENS = ("studio", "tatham")
-CLUES_ONLY = ("tatham", "runs")
+CLUES_ONLY = ("tatham", "runs", "clue-lines")
 # XML 1.0 cannot hold most control characters (the webpbn writer refuses them).
 XML_TEXT = st.text(
     st.characters(exclude_categories=("Cs", "Cc"), exclude_characters="\ufffe\uffff")

@@ -27,6 +27,7 @@ SAMPLES = {
     "ascii": "#.#\n#..\n",
     "tatham": "3x2:2//1/1.1/1",
     "runs": "([[1,1],[1]],[[2],[],[1]])",
+    "clue-lines": "rows\n1 1\n1\ncolumns\n2\n0\n1\n",
     "non": 'title "t"\nby "a"\nnote "n"\nwidth 3\nheight 2\nrows\n1,1\n1\ncolumns\n2\n0\n1\n'
     'goal "101100"\n',
     "webpbn": formats.get_format("webpbn").write(PICTURE_DOC),
@@ -36,6 +37,7 @@ EXPECTED = {
     "ascii": GRID_DOC,
     "tatham": CLUES_DOC,
     "runs": CLUES_DOC,
+    "clue-lines": CLUES_DOC,
     "non": PICTURE_DOC,
     "webpbn": PICTURE_DOC,
 }
@@ -60,6 +62,7 @@ def test_names_are_unique_and_every_kind_has_its_formats() -> None:
         "ascii",
         "tatham",
         "runs",
+        "clue-lines",
         "non",
         "webpbn",
         "mosaic-grid",

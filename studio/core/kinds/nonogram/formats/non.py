@@ -99,14 +99,17 @@ _LETTERS = frozenset(string.ascii_letters)
 _SPDX = re.compile(r"[A-Za-z][A-Za-z0-9.+-]*")
 _KEY = re.compile(r"\S+")
 _SNIFF = re.compile(
-    r"\s*(?:catalogue|title|by|copyright|license|width|height|rows|columns|goal|color|note)"
+    r"\s*(?!rows[ \t\r]*\n)"
+    r"(?:catalogue|title|by|copyright|license|width|height|rows|columns|goal|color|note)"
     r"(?:[ \t\r][^\n]*)?\n"
 )
 
 
 def sniff(text: str) -> bool:
     """True if the first non-blank line starts with a ``.non`` key (``title``, ``width``, ...)
-    and more lines follow: a one-line text is never a ``.non`` file."""
+    and more lines follow: a one-line text is never a ``.non`` file. A first line of ``rows``
+    alone is not a ``.non`` file's (its row clues need the height before them) but the clue
+    lines' (:mod:`.clue_lines`)."""
     return _SNIFF.match(text) is not None
 
 
