@@ -216,14 +216,28 @@ def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
     return (chosen,)
 
 
+def sniffed(text: str, *, kind: str | None = None) -> Format | None:
+    """The format ``text`` looks like (see the module docstring), among the formats of ``kind``
+    if one is given; ``None`` when no format recognises it.
+
+    Raises:
+        StudioError: for an unknown kind.
+    """
+    return _recognised(text, _candidates(kind, None))
+
+
+def _recognised(text: str, candidates: tuple[Format, ...]) -> Format | None:
+    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
+    return next((spec for spec in in_order if spec.sniff(text)), None)
+
+
 def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
     # Text no format recognises is read by the first kind's first format, its text grid: the
     # error names the first character that is not a cell, the most useful thing to say about
     # arbitrary text.
     kinds_formats = [spec for spec in candidates if spec is not studio_json.FORMAT]
     fallback = kinds_formats[0] if kinds_formats else candidates[0]
-    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
-    return next((spec for spec in in_order if spec.sniff(text)), fallback)
+    return _recognised(text, candidates) or fallback
 
 
 def decode(data: bytes, source: str) -> str:
@@ -249,4 +263,5 @@ __all__ = [
     "load",
     "read_text",
     "save",
+    "sniffed",
 ]

@@ -120,6 +120,14 @@ def test_each_sample_is_recognised_first_by_its_own_format(name: str) -> None:
     assert read_text(ALL_SAMPLES[name]).puzzle == read_text(ALL_SAMPLES[name], format=name).puzzle
 
 
+def test_sniffed_names_the_format_a_text_looks_like_or_none() -> None:
+    assert formats.sniffed(ALL_SAMPLES["clue-lines"]) is get_format("clue-lines")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"]) is get_format("tatham-mosaic")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"], kind="nonogram") is get_format("tatham")
+    assert formats.sniffed(SAMPLES["runs"], kind="mosaic") is None
+    assert formats.sniffed("hello") is None
+
+
 def test_a_grid_of_dots_alone_is_a_nonogram_and_with_a_digit_a_mosaic() -> None:
     assert read_text("..\n..\n").kind == "nonogram"
     assert read_text("..\n.0\n").kind == "mosaic"

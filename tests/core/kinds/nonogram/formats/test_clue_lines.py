@@ -4,6 +4,7 @@ column."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import groupby
 
 import pytest
@@ -24,7 +25,7 @@ PICTURE = grid_from_text(["#.#", "#.."])
 WRITTEN = "rows\n1 1\n1\ncolumns\n2\n0\n1\n"
 
 
-def runs(line: object) -> list[int]:
+def runs(line: Iterable[object]) -> list[int]:
     """The lengths of the runs of filled cells of ``line``, counted by grouping."""
     return [len(list(group)) for filled, group in groupby(bool(cell) for cell in line) if filled]
 
