@@ -123,16 +123,18 @@ class _Reader(LineScanner):
                 self._fail_at_end(expected)
             self._go_to(self.lines[0])
             self.unexpected(expected)
-        if len(headers) == 1:
+        first = {ROWS: 0}
+        for index, name in headers[1:]:
+            if name in first:
+                number = position(self.text, self.lines[first[name]][0])[0]
+                self._go_to(self.lines[index])
+                self.fail(f"{name!r} a second time (the first is on line {number})")
+            first[name] = index
+        if COLUMNS not in first:
             for line in self.lines[1:]:
                 self._row(line)  # a misspelt 'columns' is named where it is
             self._fail_at_end(f"expected a line {COLUMNS!r}, then one line per column clue")
-        if len(headers) > 2 or headers[1][1] == ROWS:
-            again, name = headers[1] if headers[1][1] == ROWS else headers[2]
-            first = position(self.text, self.lines[0 if name == ROWS else headers[1][0]][0])[0]
-            self._go_to(self.lines[again])
-            self.fail(f"{name!r} a second time (the first is on line {first})")
-        split = headers[1][0]
+        split = first[COLUMNS]
         if split == 1:
             self._go_to(self.lines[split])
             self.fail(f"expected at least one row clue between {ROWS!r} and {COLUMNS!r}")
