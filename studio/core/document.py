@@ -13,6 +13,9 @@ import numpy as np
 from studio.core.grid import BoolGrid
 from studio.core.puzzle import DrawnPuzzle, Puzzle
 
+METADATA = ("title", "author", "notes", "license")
+"""The names of a document's free-text fields (:meth:`Document.metadata`)."""
+
 
 @dataclass(frozen=True, eq=False)
 class Document:
@@ -23,6 +26,9 @@ class Document:
         picture: the designer's picture, bool ``(height, width)``, from which the clues were
             made; ``None`` for a puzzle known only by its clues (e.g. a game ID).
         title, author, notes: free text for the designer and the book.
+        license: the terms the puzzle may be used under, free text: typically an SPDX
+            identifier (``"CC-BY-4.0"``) or a notice (``"© 2026 Ann Smith, all rights
+            reserved"``); empty when none is stated.
     """
 
     puzzle: Puzzle
@@ -30,6 +36,7 @@ class Document:
     title: str = ""
     author: str = ""
     notes: str = ""
+    license: str = ""
 
     def __post_init__(self) -> None:
         if self.picture is not None:
@@ -45,6 +52,11 @@ class Document:
     @property
     def kind(self) -> str:
         return self.puzzle.kind
+
+    def metadata(self) -> dict[str, str]:
+        """The free-text fields by name, in the order files list them: ``title``, ``author``,
+        ``notes``, ``license``."""
+        return {name: getattr(self, name) for name in METADATA}
 
     def with_picture(self, picture: BoolGrid) -> Document:
         """The same document with a new picture and the clues made from it.
@@ -64,10 +76,6 @@ class Document:
             and other.picture is not None
             and np.array_equal(self.picture, other.picture)
         )
-        return (
-            same_picture
-            and self.puzzle == other.puzzle
-            and (self.title, self.author, self.notes) == (other.title, other.author, other.notes)
-        )
+        return same_picture and self.puzzle == other.puzzle and self.metadata() == other.metadata()
 
     __hash__ = None  # type: ignore[assignment]

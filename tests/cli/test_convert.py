@@ -40,6 +40,16 @@ def test_convert_round_trip_keeps_the_clues(
     )
 
 
+def test_convert_writes_and_reads_clue_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """The typing format is a format like any other, found in the registry by name."""
+    help_text = " ".join(run(capsys, "convert", "--help")[1].split())
+    assert "clue-lines" in help_text.split("--format NAME", 1)[1]
+    status, out, _ = run(capsys, "convert", GAME_ID, "-o", "-", "--format", "clue-lines")
+    assert status == 0
+    assert out == "rows\n3 1\n1 1\n2\n2\n1 1\ncolumns\n2\n1 1\n1 1\n3\n2 1\n"
+    assert formats.read_text(out).puzzle == formats.read_text(GAME_ID).puzzle
+
+
 def test_convert_clue_only_unique_puzzle_to_grid_writes_the_solution(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

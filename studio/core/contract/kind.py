@@ -37,6 +37,9 @@ class Kind:
         spec: its identity, words and size limits (also every puzzle's ``spec``).
         payload: its part of the studio document.
         formats: the file formats that hold it, in the order they are listed and sniffed.
+        typed_format: the name of the one of :attr:`formats` a person types or pastes a whole
+            puzzle in by hand (the window's *Type Clues* and pasting, :mod:`studio.core.typed`):
+            short, line by line, its errors naming the line and column.
         generator: how unique puzzles of it are made.
         repairs: how an ambiguous design of it is made unique.
         layers: how its puzzle is taken apart cell by cell and made again, so that the grid
@@ -52,6 +55,7 @@ class Kind:
     spec: KindSpec
     payload: Payload
     formats: tuple[Format, ...]
+    typed_format: str
     generator: KindGenerator
     repairs: KindRepairs
     layers: LayerCodec
@@ -62,6 +66,12 @@ class Kind:
     def __post_init__(self) -> None:
         if (self.from_picture is None) == (self.blank is None):
             raise ValueError(f"{self.spec.name}: declare exactly one of from_picture and blank")
+        names = [format.name for format in self.formats]
+        if self.typed_format not in names:
+            raise ValueError(
+                f"{self.spec.name}: the typed format {self.typed_format!r} is not one of its "
+                f"formats ({', '.join(names)})"
+            )
 
     @property
     def name(self) -> str:

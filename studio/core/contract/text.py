@@ -117,6 +117,29 @@ class Scanner:
         raise FormatError(message, line=shown, column=column)
 
 
+class LineScanner(Scanner):
+    """A scanner that reads one line of a multi-line text at a time: ``end`` is where the
+    current line ends (its trailing whitespace left out, the caller sets it), and what lies
+    past it is "the end of the line" in messages."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.end = 0
+
+    def peek(self) -> str:
+        """The character at the offset, ``""`` at the end of the line."""
+        return self.text[self.offset] if self.offset < self.end else ""
+
+    def skip_spaces(self) -> None:
+        """Move past whitespace, up to the end of the line."""
+        while self.offset < self.end and self.text[self.offset].isspace():
+            self.offset += 1
+
+    def unexpected(self, expected: str) -> NoReturn:
+        found = repr(self.text[self.offset]) if self.offset < self.end else "the end of the line"
+        self.fail(f"{expected}, found {found}")
+
+
 class GameIdScanner(Scanner):
     """A scanner over a Tatham game ID between its surrounding whitespace, and its size.
 

@@ -7,14 +7,17 @@ kind's formats, as the kinds declare them (:attr:`studio.core.contract.kind.Kind
 name           what                           extension   module (``studio.core.kinds.…``)
 =============  =============================  ==========  ======================================
 studio         Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: every kind; clues,
-                                                          givens, picture, notes
+                                                          givens, picture, notes, licence
 ascii          nonogram: grid of ``#``, ``.``  ``.txt``   ``nonogram.formats.grid``: the picture
 tatham         Tatham Pattern game ID         ``.txt``    ``nonogram.formats.tatham``:
                                                           ``10x10:2/3.2/...``, givens
 runs           nonogram runs lists            ``.txt``    ``nonogram.formats.runs``:
                                                           ``([[2],[3,2]],[[5,2]])``
+clue-lines     nonogram clue lines            ``.txt``    ``nonogram.formats.clue_lines``:
+                                                          ``rows``, ``3 1``, ...,
+                                                          ``columns``, ...
 non            Simpson's ``.non`` file        ``.non``    ``nonogram.formats.non``: clues, goal,
-                                                          title, author (nonogram-db)
+                                                          title, author, licence (nonogram-db)
 webpbn         Wolter's webpbn XML            ``.xml``    ``nonogram.formats.webpbn``: clues,
                                                           goal, title, author (webpbn, pbnsolve)
 mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    ``mosaic.formats.grid``: the clues
@@ -42,12 +45,12 @@ Sniffing tries each format's cheap test in the order of :data:`FORMATS`, the loo
 text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram grid, unless a
 row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only digits and
 lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of a Pattern
-game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
-followed by more lines a ``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML; a
-size line or a row of ``-``, ``o``, ``x`` Janko's text. With a kind given, only that kind's
-formats are tried. Text that none recognises is read by the first kind's text grid (the
-nonogram's, or the kind asked for), whose error then points at the first character that is not
-a cell.
+game ID; ``(`` or ``[`` runs lists; a first line ``rows`` alone clue lines; a ``.non`` key
+(``title``, ``width``, ...) followed by more lines a ``.non`` file; ``<`` (``<?xml``,
+``<puzzleset>``) the webpbn XML; a size line or a row of ``-``, ``o``, ``x`` Janko's text. With
+a kind given, only that kind's formats are tried. Text that none recognises is read by the first
+kind's text grid (the nonogram's, or the kind asked for), whose error then points at the first
+character that is not a cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
@@ -213,14 +216,28 @@ def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
     return (chosen,)
 
 
+def sniffed(text: str, *, kind: str | None = None) -> Format | None:
+    """The format ``text`` looks like (see the module docstring), among the formats of ``kind``
+    if one is given; ``None`` when no format recognises it.
+
+    Raises:
+        StudioError: for an unknown kind.
+    """
+    return _recognised(text, _candidates(kind, None))
+
+
+def _recognised(text: str, candidates: tuple[Format, ...]) -> Format | None:
+    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
+    return next((spec for spec in in_order if spec.sniff(text)), None)
+
+
 def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
     # Text no format recognises is read by the first kind's first format, its text grid: the
     # error names the first character that is not a cell, the most useful thing to say about
     # arbitrary text.
     kinds_formats = [spec for spec in candidates if spec is not studio_json.FORMAT]
     fallback = kinds_formats[0] if kinds_formats else candidates[0]
-    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
-    return next((spec for spec in in_order if spec.sniff(text)), fallback)
+    return _recognised(text, candidates) or fallback
 
 
 def decode(data: bytes, source: str) -> str:
@@ -246,4 +263,5 @@ __all__ = [
     "load",
     "read_text",
     "save",
+    "sniffed",
 ]

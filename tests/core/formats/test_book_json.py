@@ -22,7 +22,11 @@ PICTURES = [["###", "#..", "##."], ["#.", ".#"], ["###", "#.#"]]
 
 def sample_book() -> Book:
     entries = [
-        entry_for(document_of_picture("nonogram", grid_from_text(rows), title=f"P{i}"))
+        entry_for(
+            document_of_picture(
+                "nonogram", grid_from_text(rows), title=f"P{i}", license=f"CC-BY-{i}.0"
+            )
+        )
         for i, rows in enumerate(PICTURES)
     ]
     layout = BookLayout(page_size="6x9", per_page=4, title_page=False)
@@ -38,6 +42,7 @@ def test_round_trip(tmp_path: Path) -> None:
     assert again.titles() == book.titles()
     for before, after in zip(book.entries, again.entries, strict=True):
         assert after.document == before.document
+        assert after.document.license == before.document.license
         assert (after.status, after.difficulty) == (before.status, before.difficulty)
         assert np.array_equal(after.solution, before.solution)
 

@@ -27,6 +27,7 @@ SAMPLES = {
     "ascii": "#.#\n#..\n",
     "tatham": "3x2:2//1/1.1/1",
     "runs": "([[1,1],[1]],[[2],[],[1]])",
+    "clue-lines": "rows\n1 1\n1\ncolumns\n2\n0\n1\n",
     "non": 'title "t"\nby "a"\nnote "n"\nwidth 3\nheight 2\nrows\n1,1\n1\ncolumns\n2\n0\n1\n'
     'goal "101100"\n',
     "webpbn": formats.get_format("webpbn").write(PICTURE_DOC),
@@ -36,6 +37,7 @@ EXPECTED = {
     "ascii": GRID_DOC,
     "tatham": CLUES_DOC,
     "runs": CLUES_DOC,
+    "clue-lines": CLUES_DOC,
     "non": PICTURE_DOC,
     "webpbn": PICTURE_DOC,
 }
@@ -60,6 +62,7 @@ def test_names_are_unique_and_every_kind_has_its_formats() -> None:
         "ascii",
         "tatham",
         "runs",
+        "clue-lines",
         "non",
         "webpbn",
         "mosaic-grid",
@@ -115,6 +118,14 @@ def test_each_sample_is_recognised_first_by_its_own_format(name: str) -> None:
     # A Mosaic game ID also starts like a Pattern one, whose test is loose: it is tried last.
     assert matches == (["tatham", name] if name == "tatham-mosaic" else [name])
     assert read_text(ALL_SAMPLES[name]).puzzle == read_text(ALL_SAMPLES[name], format=name).puzzle
+
+
+def test_sniffed_names_the_format_a_text_looks_like_or_none() -> None:
+    assert formats.sniffed(ALL_SAMPLES["clue-lines"]) is get_format("clue-lines")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"]) is get_format("tatham-mosaic")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"], kind="nonogram") is get_format("tatham")
+    assert formats.sniffed(SAMPLES["runs"], kind="mosaic") is None
+    assert formats.sniffed("hello") is None
 
 
 def test_a_grid_of_dots_alone_is_a_nonogram_and_with_a_digit_a_mosaic() -> None:

@@ -18,6 +18,7 @@ KIND: Kind = Kind(
     spec=SPEC,
     payload=payload.PAYLOAD,
     formats=(janko.FORMAT,),
+    typed_format=janko.FORMAT.name,
     generator=GENERATOR,
     repairs=REPAIRS,
     layers=LAYERS,

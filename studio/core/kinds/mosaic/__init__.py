@@ -19,6 +19,7 @@ KIND: Kind = Kind(
     spec=SPEC,
     payload=payload.PAYLOAD,
     formats=(grid.FORMAT, tatham.FORMAT),
+    typed_format=grid.FORMAT.name,
     generator=GENERATOR,
     repairs=REPAIRS,
     layers=LAYERS,

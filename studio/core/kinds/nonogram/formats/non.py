@@ -39,9 +39,10 @@ Reading:
       as filled; only ``1`` is taken here, so that a typo is reported rather than painted.)
     - A string value may be quoted (``"..."``) and may hold HTML character references
       (``&copy;``, ``&#10;``).
-    - ``title`` is the title, ``by`` the author; ``catalogue``, ``copyright``, ``license`` and
-      Puzzle Studio's own ``note`` (Simpson allows any property) become lines of the notes in
-      file order: ``catalogue: webpbn.com #1``, ..., and each ``note`` line as it is.
+    - ``title`` is the title, ``by`` the author, ``license`` the licence (nonogram-db's SPDX
+      identifier, or any text); ``catalogue``, ``copyright`` and Puzzle Studio's own ``note``
+      (Simpson allows any property) become lines of the notes in file order: ``catalogue:
+      webpbn.com #1``, ..., and each ``note`` line as it is.
     - Blank lines between keys are ignored, and so is any other key (the rule of both
       descriptions): ``maxrule``, ``color``, pbnsolve's ``saved``...
 
@@ -49,10 +50,10 @@ Refused, naming the line: colour puzzles (a colour letter after a run, ``3b``, o
 bundles (``.nonpack``, puzzles separated by ``====`` lines); a goal spread over several lines (a
 pbnsolve extension); a key given twice; a clue line outside the clue blocks.
 
-Writing: ``title``, ``by``, the notes lines (a ``catalogue: ...``, ``copyright: ...`` or
-``license: ...`` line back to its key, any other line as a ``note``), ``width``, ``height``, the
-row and column clues with ``0`` for an empty line (Simpson's spelling, which every reader
-takes), and ``goal`` when the document has a picture. Strings are quoted, with ``&``, ``<``,
+Writing: ``title``, ``by``, the notes lines (a ``catalogue: ...`` or ``copyright: ...`` line
+back to its key, any other line as a ``note``), ``license``, ``width``, ``height``, the row and
+column clues with ``0`` for an empty line (Simpson's spelling, which every reader takes), and
+``goal`` when the document has a picture. Strings are quoted, with ``&``, ``<``,
 ``>``, quotes and line breaks as character references; a licence that is an SPDX identifier is
 written bare, as nonogram-db does. The file is UTF-8 and ends in a newline.
 """
@@ -67,7 +68,7 @@ from typing import NoReturn
 import numpy as np
 
 from studio.core.contract.format import Format
-from studio.core.contract.text import DIGITS, Scanner, note_line, notes_lines
+from studio.core.contract.text import DIGITS, LineScanner, note_line, notes_lines
 from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import BoolGrid
@@ -76,7 +77,8 @@ from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
 
 TITLE = "Nonogram .non file"
 
-_NOTE_KEYS = ("catalogue", "copyright", "license")
+_NOTE_KEYS = ("catalogue", "copyright")
+_LICENSE = "license"
 _NOTE = "note"
 _SIZES = {"width": "width", "height": "height", "columns": "width", "rows": "height"}
 _BLOCKS = {"rows": ("height", "row"), "columns": ("width", "column")}
@@ -88,6 +90,7 @@ _WHAT = {
     "goal": "the goal",
     "title": "the title",
     "by": "the author (by)",
+    _LICENSE: "the licence",
 }
 _FILLED, _EMPTY = "1", "0"
 _BUNDLE = "===="
@@ -96,14 +99,17 @@ _LETTERS = frozenset(string.ascii_letters)
 _SPDX = re.compile(r"[A-Za-z][A-Za-z0-9.+-]*")
 _KEY = re.compile(r"\S+")
 _SNIFF = re.compile(
-    r"\s*(?:catalogue|title|by|copyright|license|width|height|rows|columns|goal|color|note)"
+    r"\s*(?!rows[ \t\r]*\n)"
+    r"(?:catalogue|title|by|copyright|license|width|height|rows|columns|goal|color|note)"
     r"(?:[ \t\r][^\n]*)?\n"
 )
 
 
 def sniff(text: str) -> bool:
     """True if the first non-blank line starts with a ``.non`` key (``title``, ``width``, ...)
-    and more lines follow: a one-line text is never a ``.non`` file."""
+    and more lines follow: a one-line text is never a ``.non`` file. A first line of ``rows``
+    alone is not a ``.non`` file's (its row clues need the height before them) but the clue
+    lines' (:mod:`.clue_lines`)."""
     return _SNIFF.match(text) is not None
 
 
@@ -134,10 +140,10 @@ def write(document: Document) -> str:
     if document.author:
         lines.append(f"by {_quoted(document.author)}")
     for key, value in notes_lines(document.notes, _NOTE_KEYS):
-        if key == "license" and _SPDX.fullmatch(value):
-            lines.append(f"license {value}")
-        else:
-            lines.append(f"{key or _NOTE} {_quoted(value)}")
+        lines.append(f"{key or _NOTE} {_quoted(value)}")
+    if document.license:
+        spdx = _SPDX.fullmatch(document.license)
+        lines.append(f"{_LICENSE} {document.license if spdx else _quoted(document.license)}")
     lines += [f"width {width}", f"height {height}"]
     lines += ["", "rows", *map(_clue_text, puzzle.rows)]
     lines += ["", "columns", *map(_clue_text, puzzle.cols)]
@@ -156,9 +162,8 @@ def _quoted(value: str) -> str:
     return f'"{escaped}"'
 
 
-class _Reader(Scanner):
-    """A scanner that walks the text line by line; ``end`` is where the current line ends
-    (trailing whitespace left out)."""
+class _Reader(LineScanner):
+    """A scanner that walks the text line by line."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -172,13 +177,12 @@ class _Reader(Scanner):
             # empty clue at the end of a block).
             self.lines.pop()
         self.next_line = 0
-        self.end = 0
         self.key_start = 0
         self.seen: dict[str, int] = {}
         self.sizes: dict[str, int] = {}
         self.blocks: dict[str, list[Clue]] = {}
         self.goal: tuple[int, BoolGrid] | None = None
-        self.single = {"title": "", "by": ""}
+        self.single = {"title": "", "by": "", _LICENSE: ""}
         self.notes: list[str] = []
 
     def document(self) -> Document:
@@ -207,6 +211,7 @@ class _Reader(Scanner):
             title=self.single["title"],
             author=self.single["by"],
             notes="\n".join(self.notes),
+            license=self.single[_LICENSE],
         )
 
     def _next_line(self) -> str:
@@ -235,7 +240,7 @@ class _Reader(Scanner):
         name = key.group()
         self.key_start = self.offset
         self.offset += key.end()
-        self._skip_spaces()
+        self.skip_spaces()
         value = self.text[self.offset : self.end]
         if name in _BLOCKS and not value:
             self._block(name)
@@ -264,7 +269,7 @@ class _Reader(Scanner):
 
     def _size(self, name: str) -> None:
         self._once(name)
-        if self._char() not in DIGITS:
+        if self.peek() not in DIGITS:
             self.unexpected(f"expected the {name}, a number")
         start = self.offset
         size = self.number()
@@ -300,16 +305,16 @@ class _Reader(Scanner):
         starts: list[int] = []
         values: list[int] = []
         while self.offset < self.end:
-            self._skip_spaces()
-            if self._char() not in DIGITS:
+            self.skip_spaces()
+            if self.peek() not in DIGITS:
                 self.unexpected("expected a run length (a number)")
             starts.append(self.offset)
             values.append(self.number())
-            if self._char() in _LETTERS:
-                self._colour(f"a run of colour {self._char()!r}")
-            self._skip_spaces()
+            if self.peek() in _LETTERS:
+                self._colour(f"a run of colour {self.peek()!r}")
+            self.skip_spaces()
             if self.offset < self.end:
-                if self._char() != ",":
+                if self.peek() != ",":
                     self.unexpected("expected ',' between runs or the end of the line")
                 self.offset += 1
                 if self.offset == self.end:
@@ -358,17 +363,6 @@ class _Reader(Scanner):
 
     def _colour(self, what: str) -> NoReturn:
         self.fail(f"{what}: colour puzzles are not read, only black and white ones")
-
-    def _char(self) -> str:
-        return self.text[self.offset] if self.offset < self.end else ""
-
-    def _skip_spaces(self) -> None:
-        while self.offset < self.end and self.text[self.offset].isspace():
-            self.offset += 1
-
-    def unexpected(self, expected: str) -> NoReturn:
-        found = repr(self.text[self.offset]) if self.offset < self.end else "the end of the line"
-        self.fail(f"{expected}, found {found}")
 
 
 FORMAT = Format("non", TITLE, (".non",), (SPEC.name,), sniff, read, write)

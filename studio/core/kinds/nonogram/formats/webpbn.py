@@ -55,15 +55,18 @@ Reading:
       author) and ``<description>`` become notes lines in file order, ``source: webpbn.com``
       and so on, and each ``<note>`` a line as it is. Whitespace around each text and each of
       its lines is layout and is dropped. Other elements (``<authorid>``...) are ignored.
+    - The format has no licence: ``<copyright>`` is a copyright notice, not the terms of use,
+      and stays in the notes. The document's licence is empty.
     - The XML is parsed by ``defusedxml``: entity declarations are refused (a few hundred bytes
       of them can expand to gigabytes) and nothing outside the text is fetched: the DOCTYPE
       webpbn writes is read, its DTD never loaded.
 
 Writing: webpbn's layout without the optional DOCTYPE: title, author, the notes lines (a
 ``source: ...``, ``id: ...``, ``copyright: ...`` or ``description: ...`` line to its element,
-any other line as a ``<note>``), white ``.`` and black ``X``, the column clues, the row clues,
-and the goal when the document has a picture. A text holding a character XML 1.0 cannot hold
-(most control characters) is refused.
+any other line as a ``<note>``), the licence as one more notes line ``license: ...`` (so that
+the file keeps it; it reads back as that notes line), white ``.`` and black ``X``, the column
+clues, the row clues, and the goal when the document has a picture. A text holding a character
+XML 1.0 cannot hold (most control characters) is refused.
 """
 
 from __future__ import annotations
@@ -150,8 +153,12 @@ def write(document: Document) -> str:
         lines.append(_text_element("title", document.title, "the title"))
     if document.author.strip():
         lines.append(_text_element("author", document.author, "the author"))
+    # The format has no licence: it follows the notes as a notes line of its own.
+    texts = [document.notes] if document.notes else []
+    if document.license.strip():
+        texts.append(note_line("license", document.license))
     # Each notes line is stripped before its key is looked for, as reading strips them.
-    notes = "\n".join(line.strip() for line in document.notes.split("\n"))
+    notes = "\n".join(line.strip() for line in "\n".join(texts).split("\n"))
     for key, value in notes_lines(notes, _NOTE_ELEMENTS):
         lines.append(_text_element(key or _NOTE, value, "the notes"))
     lines += [

@@ -25,13 +25,14 @@ SOLUTION = np.array(
 EXPECTED = """\
 {
   "format": "puzzle-studio",
-  "version": 1,
+  "version": 2,
   "kind": "fobidoshi",
   "width": 4,
   "height": 4,
   "title": "Vier",
   "author": "",
   "notes": "",
+  "license": "",
   "givens": [
     "-o-x",
     "o---",

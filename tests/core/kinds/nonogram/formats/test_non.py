@@ -52,8 +52,8 @@ SMALL = """\
 title "Two &amp; three"
 by "Ann"
 catalogue "sample #1"
-license CC0-1.0
 note "drawn on a train"
+license CC0-1.0
 width 3
 height 2
 
@@ -77,11 +77,12 @@ def test_the_nonogram_db_file_reads_as_the_shared_record() -> None:
     assert document.picture is not None
     assert np.array_equal(document.picture, grid_from_text(record["solution"]))
     assert (document.title, document.author) == (record["title"], record["author"])
+    assert document.license == record["license"] == "CC-BY-3.0"
 
 
 def test_metadata_keys_become_notes_lines_with_html_references_replaced() -> None:
     assert non.read(DANCER).notes == (
-        "catalogue: webpbn.com #1\ncopyright: © Copyright 2004 by Jan Wolter\nlicense: CC-BY-3.0"
+        "catalogue: webpbn.com #1\ncopyright: © Copyright 2004 by Jan Wolter"
     )
 
 
@@ -91,7 +92,8 @@ def test_writing_gives_the_nonogram_db_layout() -> None:
         PICTURE,
         title="Two & three",
         author="Ann",
-        notes="catalogue: sample #1\nlicense: CC0-1.0\ndrawn on a train",
+        notes="catalogue: sample #1\ndrawn on a train",
+        license="CC0-1.0",
     )
     assert non.write(document) == SMALL
     assert non.read(SMALL) == document
@@ -107,9 +109,7 @@ def test_every_shared_puzzle_round_trips_with_its_metadata() -> None:
     for record in shared_records("nonogram"):
         picture = grid_from_text(record["solution"]) if "solution" in record else None
         notes = "\n".join(
-            f"{key}: {record[key]}"
-            for key in ("catalogue", "copyright", "license")
-            if key in record
+            f"{key}: {record[key]}" for key in ("catalogue", "copyright") if key in record
         )
         document = Document(
             Nonogram(record["rows"], record["cols"]),
@@ -117,6 +117,7 @@ def test_every_shared_puzzle_round_trips_with_its_metadata() -> None:
             title=record.get("title", ""),
             author=record.get("author", ""),
             notes=notes,
+            license=record.get("license", ""),
         )
         assert non.read(non.write(document)) == document, record["id"]
 
@@ -149,13 +150,36 @@ def test_unknown_keys_blank_lines_and_crlf_are_ignored() -> None:
 def test_notes_lines_go_back_to_their_keys() -> None:
     document = Document(
         Nonogram([(1,)], [(1,)]),
-        notes='license: CC BY "a"\ncopyright: © me\n\nnote: x\ncatalogue: two\nlines',
+        notes="license: x\ncopyright: © me\n\nnote: x\ncatalogue: two\nlines",
     )
     text = non.write(document)
-    assert 'license "CC BY &quot;a&quot;"' in text
-    assert 'copyright "© me"' in text
+    assert 'note "license: x"\ncopyright "© me"' in text
     assert 'note ""\nnote "note: x"\ncatalogue "two"\nnote "lines"' in text
     assert non.read(text) == document
+
+
+@pytest.mark.parametrize(
+    ("license", "line"),
+    [
+        ("CC-BY-SA-4.0", "license CC-BY-SA-4.0"),
+        ('CC BY "a"', 'license "CC BY &quot;a&quot;"'),
+        ("© 2026 Ann, all rights reserved", 'license "© 2026 Ann, all rights reserved"'),
+    ],
+)
+def test_the_licence_is_its_own_key_bare_when_an_spdx_identifier(license: str, line: str) -> None:
+    document = Document(Nonogram([(1,)], [(1,)]), notes="drawn on a train", license=license)
+    text = non.write(document)
+    assert text.startswith(f'note "drawn on a train"\n{line}\nwidth 1\n')
+    assert non.read(text) == document
+
+
+def test_a_second_licence_is_refused() -> None:
+    text = "license CC0-1.0\nlicense MIT\n" + SMALL
+    with pytest.raises(FormatError) as caught:
+        non.read(text)
+    assert str(caught.value) == (
+        "line 2, column 1: the licence given a second time (first on line 1)"
+    )
 
 
 def test_line_breaks_and_quotes_in_strings_survive() -> None:

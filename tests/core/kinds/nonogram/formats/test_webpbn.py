@@ -3,6 +3,7 @@ checked, hostile XML is refused, and errors name the line and the element."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -150,6 +151,15 @@ def test_every_shared_puzzle_round_trips_with_its_metadata() -> None:
             notes=notes,
         )
         assert webpbn.read(webpbn.write(document)) == document, record["id"]
+
+
+def test_the_licence_is_kept_in_a_note_and_reads_back_as_one() -> None:
+    """webpbn has no licence element (its <copyright> is a notice, kept in the notes)."""
+    document = replace(SMALL_DOC, license="CC-BY-4.0")
+    text = webpbn.write(document)
+    assert "<note>drawn on a train</note>\n<note>license: CC-BY-4.0</note>\n<color" in text
+    assert webpbn.read(text) == replace(SMALL_DOC, notes=SMALL_DOC.notes + "\nlicense: CC-BY-4.0")
+    assert webpbn.read(EXPORT).license == ""
 
 
 def test_a_puzzle_without_clues_gets_them_from_its_goal() -> None:
