@@ -75,7 +75,7 @@ def read_bytes(path: str | os.PathLike[str], *, limit: int, what: str) -> bytes:
             raise FormatError("is a folder, not a file", source=source)
         if not stat.S_ISREG(status.st_mode):
             raise FormatError("not a regular file", source=source)
-        _check_size(status.st_size, limit, what, source)
+        check_size(status.st_size, limit, what, source)
     except BaseException:
         os.close(fd)
         raise
@@ -94,7 +94,7 @@ def read_stream(stream: BinaryIO, *, limit: int, what: str, source: str) -> byte
             after reading ``limit + 1`` at most).
     """
     data = stream.read(limit + 1)
-    _check_size(len(data), limit, what, source, known=False)
+    check_size(len(data), limit, what, source, known=False)
     return data
 
 
@@ -158,9 +158,14 @@ def _replace(target: Path, data: bytes) -> None:
     _sync_directory(target.parent)
 
 
-def _check_size(size: int, limit: int, what: str, source: str, *, known: bool = True) -> None:
-    """Refuse ``size`` bytes past ``limit``; ``known``: the exact size is known (from the file
-    system), not only that it is larger (a stream read up to ``limit + 1``)."""
+def check_size(size: int, limit: int, what: str, source: str, *, known: bool = True) -> None:
+    """Refuse ``size`` bytes past ``limit``, before any work on them; ``known``: the exact size
+    is known (from the file system, a pasted text), not only that it is larger (a stream read up
+    to ``limit + 1``).
+
+    Raises:
+        FormatError: with ``source``, e.g. ``10.0 MB, more than the 4 MB a puzzle file may be``.
+    """
     if size > limit:
         found = f"{size / MB:.1f} MB, more" if known and size >= MB else "more"
         raise FormatError(f"{found} than the {_amount(limit)} {what} may be", source=source)

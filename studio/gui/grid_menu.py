@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -31,6 +31,7 @@ from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
 from studio.core.kinds import kind_of
 from studio.core.puzzle import KindSpec
+from studio.gui.actions import make_action
 
 if TYPE_CHECKING:
     from studio.gui.document_tab import DocumentTab
@@ -55,7 +56,13 @@ class GridCommands:
         self.wrap_action = QAction("&Wrap Around", parent)
         self.wrap_action.setCheckable(True)
         self.wrap_action.setToolTip("Cells shifted over one edge come back at the other")
-        action = self._action
+        parent = self._parent
+
+        def action(
+            title: str, slot: Callable[[], None], tip: str, shortcut: str | None = None
+        ) -> QAction:
+            return make_action(parent, title, slot, shortcut, tip)
+
         self.actions: dict[grid_edit.Command, list[QAction]] = {
             "resize": [
                 action(
@@ -199,18 +206,6 @@ class GridCommands:
     def run_resize_dialog(self, dialog: ResizeDialog) -> bool:
         """Show the dialog; True if accepted (tests answer it themselves)."""
         return dialog.exec() == QDialog.DialogCode.Accepted
-
-    def _action(
-        self, title: str, slot: Callable[[], None], tip: str, shortcut: str | None = None
-    ) -> QAction:
-        action = QAction(title, self._parent)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            tip = f"{tip} ({shortcut})"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        action.triggered.connect(slot)
-        return action
 
     def _shifter(self, rows: int, cols: int) -> Callable[[], None]:
         direction = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[rows, cols]

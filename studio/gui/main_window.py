@@ -49,10 +49,12 @@ from studio.core.generate import Generated
 from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
+from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
+from studio.gui.edit_commands import EditCommands
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
@@ -282,18 +284,11 @@ class MainWindow(QMainWindow):
         self,
         text: str,
         slot: Callable[..., object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: Shortcut = None,
         tip: str = "",
     ) -> QAction:
-        action = QAction(text, self)
-        if isinstance(shortcut, QKeySequence.StandardKey):
-            action.setShortcuts(shortcut)  # every binding of the platform (Ctrl+Y, Ctrl+Shift+Z)
-        elif shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(slot)
+        """A command of the window (its shortcut works wherever the focus is)."""
+        action = make_action(self, text, slot, shortcut, tip)
         self.addAction(action)
         return action
 
@@ -348,9 +343,7 @@ class MainWindow(QMainWindow):
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[Tool, QAction] = {}
         for tool in Tool:
-            action = add(
-                tool.title, self._apply_tool, tool.shortcut, f"{tool.tip} ({tool.shortcut})"
-            )
+            action = add(tool.title, self._apply_tool, tool.shortcut, tool.tip)
             action.setCheckable(True)
             action.setData(tool)
             self.tool_group.addAction(action)
@@ -360,6 +353,13 @@ class MainWindow(QMainWindow):
         self._tools_kind = ""
         self.grid = GridCommands(self, lambda: self.tab, self.show_message)
         self.addActions(self.grid.all_actions())
+        self.edit = EditCommands(
+            self,
+            lambda: self.tab,
+            lambda document, name: self.add_tab(document, name=name, unsaved=True),
+            self.show_message,
+        )
+        self.addActions(self.edit.actions())
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
@@ -375,6 +375,9 @@ class MainWindow(QMainWindow):
         menu.addActions([self.close_tab_action, self.quit_action])
         menu = self.menuBar().addMenu("&Edit")
         menu.addActions([self.undo_action, self.redo_action])
+        menu.addSeparator()
+        edit = self.edit
+        menu.addActions([edit.copy_action, edit.copy_text_action, edit.paste_action])
         self.tools_menu = self.menuBar().addMenu("&Tools")
         self.book.fill_menu(self.menuBar().addMenu("&Book"))
         menu = self.menuBar().addMenu("&View")
@@ -416,7 +419,7 @@ class MainWindow(QMainWindow):
                 kind_tool.title,
                 self._apply_tool,
                 kind_tool.shortcut,
-                f"{kind_tool.tip} ({kind_tool.shortcut})",
+                kind_tool.tip,
             )
             action.setCheckable(True)
             action.setData(kind_tool.name)
@@ -447,8 +450,11 @@ class MainWindow(QMainWindow):
             strokes.tool, strokes.kind_tool = Tool.PENCIL, str(data)
 
     def _fill_puzzle_menu(self) -> None:
-        """The grid commands the puzzle's kind offers, then its editor's own actions."""
+        """Properties and Type Clues, the grid commands the puzzle's kind offers, then its
+        editor's own actions."""
         self.puzzle_menu.clear()
+        self.puzzle_menu.addActions([self.edit.properties_action, self.edit.type_clues_action])
+        self.puzzle_menu.addSeparator()
         self.grid.fill(self.puzzle_menu)
         actions = self.view.editor.actions()
         if actions:

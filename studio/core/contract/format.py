@@ -39,6 +39,8 @@ class Format:
         loose: True if ``sniff`` also takes malformed texts (so that their error is this
             format's) at the risk of claiming another format's: loose formats are tried after
             all the others.
+        game_id: True for a game ID: the whole puzzle on one line, what people paste into
+            a chat or another program (Tatham's IDs); Edit ▸ Copy puts it on the clipboard.
     """
 
     name: str
@@ -50,6 +52,7 @@ class Format:
     write: Callable[[Document], str]
     needs_picture: bool = False
     loose: bool = False
+    game_id: bool = False
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,11 @@ class Kind:
         return self.spec.name
 
     @property
+    def game_id_format(self) -> Format | None:
+        """The kind's game ID format (:attr:`Format.game_id`), if it has one."""
+        return next((format for format in self.formats if format.game_id), None)
+
+    @property
     def drawn(self) -> bool:
         """True for a kind drawn from a picture: the designer paints, the clues follow."""
         return self.from_picture is not None

@@ -112,5 +112,5 @@ class _Reader(GameIdScanner):
         return Document(Mosaic([cells[r * width : (r + 1) * width] for r in range(height)]))
 
 
-FORMAT = Format("tatham-mosaic", TITLE, (".txt",), (SPEC.name,), sniff, read, write)
+FORMAT = Format("tatham-mosaic", TITLE, (".txt",), (SPEC.name,), sniff, read, write, game_id=True)
 """This format, as the mosaic's declaration lists it."""

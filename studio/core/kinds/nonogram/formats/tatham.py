@@ -194,5 +194,7 @@ class _Reader(GameIdScanner):
         return givens
 
 
-FORMAT = Format("tatham", TITLE, (".txt",), (SPEC.name,), sniff, read, write, loose=True)
+FORMAT = Format(
+    "tatham", TITLE, (".txt",), (SPEC.name,), sniff, read, write, loose=True, game_id=True
+)
 """This format, as the nonogram's declaration lists it."""
