@@ -8,8 +8,8 @@ holds, is the kind editor's business (:meth:`KindEditor.stroke_value`,
 shows live as it goes and is one undo step when it ends
 (:meth:`~studio.gui.document_model.DocumentModel.begin_stroke`).
 
-Keyboard: Space gives the keyboard's cell what a click would, Delete clears it, and arrows with
-Shift held paint a stroke along the way, ended when Shift is let go.
+Keyboard: Space gives the keyboard's cell what a click would (with the tool in hand), Delete
+clears it, and arrows with Shift held paint a stroke along the way, ended when Shift is let go.
 """
 
 from __future__ import annotations
@@ -183,8 +183,12 @@ class Strokes:
     # Keyboard ------------------------------------------------------------------------------
 
     def key_toggle(self, cell: Cell) -> None:
-        """Space: give ``cell`` what a left click would."""
-        self._one_cell(cell, self.view.editor.stroke_value(cell, Qt.MouseButton.LeftButton))
+        """Space: give ``cell`` what a left click would with the tool in hand (a fill floods
+        the area, a kind's tool acts on the cell), as one undo step."""
+        if not self.active and self.press(
+            cell, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        ):
+            self.release()
 
     def key_clear(self, cell: Cell) -> None:
         """Delete: clear ``cell``."""

@@ -391,3 +391,27 @@ def test_shift_arrows_place_fobidoshi_givens(qtbot: QtBot, open_window) -> None:
     assert np.array_equal(givens(window), expected)
     assert window.model.undo_stack.count() == 3
 
+
+def test_space_with_the_fill_tool_fills_as_a_click_would(qtbot: QtBot, open_window) -> None:
+    window = open_window(document_of_picture("nonogram", FILL_PICTURE))
+    take(qtbot, window, Qt.Key.Key_F)
+    window.view.set_cursor_cell((3, 3))
+    key(qtbot, window, Qt.Key.Key_Space)
+    assert np.array_equal(picture(window), FILL_PICTURE ^ flood(FILL_PICTURE, (3, 3)))
+    assert window.model.undo_stack.count() == 1
+
+
+@pytest.mark.parametrize(("kind", "tool"), [("nonogram", "G"), ("mosaic", "C")])
+def test_space_with_a_kinds_tool_uses_the_tool(qtbot: QtBot, open_window, kind, tool) -> None:
+    window = open_window(document_of_picture(kind, FILL_PICTURE))
+    take(qtbot, window, getattr(Qt.Key, f"Key_{tool}"))
+    window.view.set_cursor_cell((1, 4))
+    key(qtbot, window, Qt.Key.Key_Space)
+    assert np.array_equal(picture(window), FILL_PICTURE), "the tool paints nothing"
+    puzzle = window.model.document.puzzle
+    if isinstance(puzzle, Nonogram):
+        assert puzzle.given_cells() == [(1, 4)]
+    else:
+        assert isinstance(puzzle, Mosaic)
+        assert np.array_equal(~puzzle.shown(), mask(FILL_PICTURE.shape, [(1, 4)]))
+    assert window.model.undo_stack.count() == 1
