@@ -19,7 +19,7 @@ from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.strokes import Tool
-from tests.gui.drive import LEFT, RIGHT, stroke
+from tests.gui.drive import RIGHT, stroke
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 DRAWN = ["nonogram", "mosaic"]
@@ -98,7 +98,9 @@ def test_each_tool_has_its_shortcut(qtbot: QtBot, open_window, key, modifiers, t
     assert strokes.tool is Tool.PENCIL
 
 
-@pytest.mark.parametrize(("kind", "key", "name"), [("nonogram", "G", "given"), ("mosaic", "C", "clue")])
+@pytest.mark.parametrize(
+    ("kind", "key", "name"), [("nonogram", "G", "given"), ("mosaic", "C", "clue")]
+)
 def test_a_kinds_tool_has_its_shortcut(qtbot: QtBot, open_window, kind, key, name) -> None:
     window = open_window(blank_document(5, 5, kind))
     take(qtbot, window, getattr(Qt.Key, f"Key_{key}"))
@@ -196,7 +198,8 @@ def test_fill_floods_the_area_of_like_cells(qtbot: QtBot, open_window, kind, sta
     take(qtbot, window, Qt.Key.Key_F)
     stroke(qtbot, window, [start])
     area = flood(FILL_PICTURE, start)
-    expected = FILL_PICTURE ^ area  # a click on an empty cell fills its area, on a filled one clears
+    # A click on an empty cell fills its area; on a filled one, it clears it.
+    expected = FILL_PICTURE ^ area
     assert np.array_equal(picture(window), expected), f"\n{picture(window).astype(int)}"
     one_undo_step(qtbot, window, before)
 
