@@ -128,6 +128,8 @@ class PuzzleView(QAbstractScrollArea):
 
     def set_preview(self, repair: Repair[Puzzle] | None) -> None:
         """Show what a repair would make of the puzzle (``None``: show the puzzle again)."""
+        if repair is self.preview:
+            return  # e.g. the Repair panel emptied on every step of a stroke: nothing to redraw
         self.preview = repair
         self.canvas.update()
 

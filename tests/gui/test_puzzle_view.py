@@ -262,6 +262,39 @@ def area(rects: list[QRect]) -> int:
     return sum(rect.width() * rect.height() for rect in rects)
 
 
+def test_a_stroke_repaints_only_the_cells_it_changes(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(60, 60))
+    window.resize(1200, 1000)
+    view = window.view
+    qtbot.waitUntil(lambda: view.canvas.width() > 600)
+    recorder = PaintRecorder()
+    view.canvas.installEventFilter(recorder)
+    view.set_cell_size(12)
+    view.setFocus()
+    whole = view.canvas.rect()
+    # Wait for the canvas drawn in full at the new size, with the focus; count from there.
+    qtbot.waitUntil(lambda: view.hasFocus() and [whole] in recorder.regions)
+    recorder.regions.clear()
+    cells = [(5, col) for col in range(3, 12)]
+    canvas = view.canvas
+    # Each step is painted before the next: the analysis (debounced) has not come back yet.
+    qtbot.mousePress(canvas, LEFT, pos=cell_point(window, *cells[0]))
+    qtbot.waitUntil(lambda: len(recorder.regions) > 0)
+    for cell in cells[1:]:
+        count = len(recorder.regions)
+        qtbot.mouseMove(canvas, cell_point(window, *cell))
+        qtbot.waitUntil(lambda count=count: len(recorder.regions) > count)
+    qtbot.mouseRelease(canvas, LEFT, pos=cell_point(window, *cells[-1]))
+    view.canvas.removeEventFilter(recorder)
+    assert len(recorder.regions) >= len(cells)
+    assert area([whole]) > 400 * 400
+    for region in recorder.regions:
+        assert area(region) < area([whole]) / 20, (region, whole)
+    filled = np.zeros((60, 60), dtype=bool)
+    filled[5, 3:12] = True
+    assert np.array_equal(picture(window), filled)
+
+
 def test_a_right_drag_clears_on_a_scrolled_grid(qtbot: QtBot, open_window) -> None:
     window = open_window(document_of_picture("nonogram", np.ones((60, 60), dtype=bool)))
     view = window.view
