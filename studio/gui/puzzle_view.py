@@ -401,8 +401,10 @@ class PuzzleView(QAbstractScrollArea):
         return self.grid_layout().cell_rect(*cell).toAlignedRect().adjusted(-2, -2, 2, 2)
 
     def ensure_visible(self, cell: Cell) -> None:
-        """Scroll so that ``cell`` is in view."""
-        rect = self._cell_rect(cell)
+        """Scroll so that ``cell`` is in view, with the margin around it: the first and last
+        cells bring the grid's edge (and its border) into view too."""
+        rect = self.grid_layout().cell_rect(*cell).toAlignedRect()
+        rect.adjust(-MARGIN, -MARGIN, MARGIN, MARGIN)
         area = self.viewport().rect()
         for bar, low, high, size in (
             (self.horizontalScrollBar(), rect.left(), rect.right(), area.width()),
@@ -410,5 +412,5 @@ class PuzzleView(QAbstractScrollArea):
         ):
             if low < 0:
                 bar.setValue(bar.value() + low)
-            elif high > size:
-                bar.setValue(bar.value() + high - size)
+            elif high > size - 1:
+                bar.setValue(bar.value() + high - (size - 1))

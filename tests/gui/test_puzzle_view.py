@@ -75,6 +75,24 @@ def test_arrows_stop_at_the_edges(qtbot: QtBot, open_window) -> None:
     assert window.view.cursor_cell == (2, 3)
 
 
+def test_ctrl_end_brings_the_last_cell_into_view(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(60, 60))
+    view = window.view
+    view.set_cell_size(24)
+    assert view.verticalScrollBar().maximum() > 0, "the grid needs scrolling"
+    view.setFocus()
+    key(qtbot, window, Qt.Key.Key_End, CTRL)
+    assert view.cursor_cell == (59, 59)
+    left, top = cell_origin(window, 59, 59)
+    cell = QRect(left, top, view.cell, view.cell)
+    assert view.canvas.rect().contains(cell), (cell, view.canvas.rect())
+    hbar, vbar = view.horizontalScrollBar(), view.verticalScrollBar()
+    assert (hbar.value(), vbar.value()) == (hbar.maximum(), vbar.maximum()), "the grid's corner"
+    key(qtbot, window, Qt.Key.Key_Home, CTRL)
+    assert view.cursor_cell == (0, 0)
+    assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) == (0, 0)
+
+
 def test_the_cursor_cell_is_drawn_only_while_the_grid_has_the_focus(
     qtbot: QtBot, open_window
 ) -> None:
