@@ -343,6 +343,12 @@ class PuzzleView(QAbstractScrollArea):
         else:
             self._update_cells(painted)
 
+    def stroke_ended(self) -> None:
+        """A stroke ended: headers it outgrew (they stay put while it goes on) grow now. Ending
+        a stroke changes no document, so :meth:`_document_changed` would not see it."""
+        if self.editor.relayout_needed():
+            self._relayout()
+
     def _update_cells(self, cells: list[Cell]) -> None:
         """Repaint what painting ``cells`` changed: the cells, their neighbours (a kind may draw
         a cell from them: a mosaic's clues) and the headers of their lines."""

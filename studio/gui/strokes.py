@@ -247,3 +247,4 @@ class Strokes:
         self._value = None
         self._painted = None
         self.view.model.end_stroke(text)
+        self.view.stroke_ended()

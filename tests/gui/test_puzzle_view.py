@@ -16,7 +16,7 @@ from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN, MAX_CELL, MIN_CELL
 from studio.render.grid import Layout
 from studio.render.nonogram import draw_clues
-from tests.gui.drive import LEFT, cell_origin, cell_point, stroke
+from tests.gui.drive import LEFT, cell_origin, cell_point, drag, stroke
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
@@ -145,6 +145,22 @@ def test_a_drag_whose_column_clues_deepen_fills_its_row_and_the_grid_stays_put(
     assert set(positions) == {origin}, "the canvas did not move in the window during the drag"
     assert editor(window).column_clues.line_clues()[0] == "1 1 1 1 1 1 1"
     assert window.model.undo_stack.count() == 1
+
+
+def test_a_clue_header_grows_once_the_stroke_that_outgrew_it_ends(
+    qtbot: QtBot, open_window
+) -> None:
+    """A stroke never moves the grid; once it ends, a header too small for its clues grows."""
+    start = np.zeros((4, 30), dtype=bool)
+    start[0, 0:20:2] = True  # ten runs in row 1: the ten slots a header reserves
+    window = open_window(document_of_picture("nonogram", start))
+    rows = editor(window).row_clues
+    cell = window.view.cell
+    assert rows.width() == 10 * cell
+    drag(qtbot, window, [(0, 20)])
+    assert editor(window).row_clues.line_clues()[0] == "1 1 1 1 1 1 1 1 1 1 1"
+    assert rows.width() == 11 * cell, "eleven runs, eleven slots"
+    assert rows.line_at(QPoint(1, rows.band(0).center().y())) == 0
 
 
 # Frozen headers ----------------------------------------------------------------------------------
