@@ -99,6 +99,23 @@ def test_an_edited_blank_tab_is_kept(qtbot: QtBot, open_window) -> None:
     assert window.tabs.count() == 2
 
 
+def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """A puzzle opened from a text file has no path to save to (Save asks for one) and no
+    history yet, but it is no blank document: opening another file must not close it."""
+    window = open_window()
+    text = tmp_path / "arrow.txt"
+    text.write_text("##.\n#..\n..#\n")
+    with verdict_in_new_tab(qtbot, window):
+        assert window.open_path(text)
+    assert window.model.path is None
+    other = save(tmp_path, "other.json", document_of_picture("nonogram", ~UNIQUE))
+    with verdict_in_new_tab(qtbot, window):
+        assert window.open_path(other)
+    assert tab_names(window) == ["arrow", "other"]
+
+
 # Closing and quitting ----------------------------------------------------------------------------
 
 
