@@ -270,6 +270,12 @@ class PuzzleView(QAbstractScrollArea):
     def leaveEvent(self, event: QEvent) -> None:
         self.set_hover(None)
 
+    def viewportEvent(self, event: QEvent) -> bool:
+        # The pointer leaving the grid for a clue header stays inside the view: no leaveEvent.
+        if event.type() == QEvent.Type.Leave:
+            self.set_hover(None)
+        return bool(super().viewportEvent(event))
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
         if key in _ARROWS:

@@ -339,3 +339,16 @@ def test_a_right_drag_clears_on_a_scrolled_grid(qtbot: QtBot, open_window) -> No
     expected = np.ones((60, 60), dtype=bool)
     expected[25, 30:34] = False
     assert np.array_equal(picture(window), expected)
+
+
+def test_the_hover_ends_when_the_pointer_leaves_the_grid_for_a_header(
+    qtbot: QtBot, open_window
+) -> None:
+    window = open_window(blank_document(5, 5))
+    view = window.view
+    qtbot.mouseMove(view.canvas, cell_point(window, 2, 3))
+    assert view.hover == (2, 3)
+    assert window.position_label.text() == "row 3, column 4"
+    qtbot.mouseMove(editor(window).column_clues, QPoint(5, 5))
+    assert view.hover is None, "no row or column is shaded in the headers any more"
+    assert window.position_label.text() == ""
