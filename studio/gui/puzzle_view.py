@@ -237,6 +237,8 @@ class PuzzleView(QAbstractScrollArea):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self.viewport())
+        # Clipped to what is repainted: the looks then draw only the cells in it.
+        painter.setClipRegion(event.region())
         painter.fillRect(event.rect(), QColor(self.palette_.background))
         scene = self.scene()
         draw_scene(

@@ -19,7 +19,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.fobidoshi.rules import long_runs
-from studio.render.grid import Layout, Palette, draw_discs, draw_grid
+from studio.render.grid import Layout, Palette, cells_to_draw, draw_discs, draw_grid
 from studio.render.scene import Look, Scene
 
 CIRCLE_RADIUS = 0.36
@@ -95,8 +95,8 @@ def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) 
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     inset = CROSS_INSET * layout.cell
-    for row, col in np.argwhere(mask):
-        rect = layout.cell_rect(int(row), int(col)).adjusted(inset, inset, -inset, -inset)
+    for row, col in cells_to_draw(painter, layout, mask):
+        rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawLine(rect.topLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomLeft())
 

@@ -7,11 +7,13 @@ data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
@@ -76,10 +78,31 @@ class Layout:
         return (row, col) if 0 <= row < height and 0 <= col < width else None
 
 
+def cells_to_draw(
+    painter: QPainter, layout: Layout, mask: npt.NDArray[np.bool_]
+) -> list[tuple[int, int]]:
+    """The cells of ``mask`` (bool ``(height, width)``) that the painter's clip reaches, row by
+    row: all of them without a clip (an image, a page), only those of the region repainted on
+    screen, so that repainting a few cells of a large grid does not draw every cell."""
+    height, width = layout.shape
+    top, bottom, left, right = 0, height, 0, width
+    if painter.hasClipping():
+        clip = painter.clipBoundingRect()
+        cell = layout.cell
+        left = max(0, math.floor((clip.left() - layout.left) / cell))
+        right = min(width, math.floor((clip.right() - layout.left) / cell) + 1)
+        top = max(0, math.floor((clip.top() - layout.top) / cell))
+        bottom = min(height, math.floor((clip.bottom() - layout.top) / cell) + 1)
+        if left >= right or top >= bottom:
+            return []
+    found = np.argwhere(mask[top:bottom, left:right])
+    return [(int(row) + top, int(col) + left) for row, col in found]
+
+
 def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
     brush = QColor(color)
-    for row, col in np.argwhere(mask):
-        painter.fillRect(layout.cell_rect(int(row), int(col)), brush)
+    for row, col in cells_to_draw(painter, layout, mask):
+        painter.fillRect(layout.cell_rect(row, col), brush)
 
 
 def draw_grid(
@@ -170,8 +193,8 @@ def draw_discs(
     ``(height, width)``)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(color))
-    for row, col in np.argwhere(mask):
-        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
+    for row, col in cells_to_draw(painter, layout, mask):
+        painter.drawEllipse(layout.cell_rect(row, col).center(), radius, radius)
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 

@@ -9,14 +9,20 @@ designer sees what could be shown.
 
 from __future__ import annotations
 
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
 from studio.core.grid import BoolGrid
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
-from studio.render.grid import TINY_CELL, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.grid import (
+    TINY_CELL,
+    Layout,
+    Palette,
+    cells_to_draw,
+    clue_font,
+    draw_picture_grid,
+)
 from studio.render.scene import Look, Scene
 
 HIDDEN_CLUE_ALPHA = 90
@@ -61,8 +67,7 @@ def draw_clues(
     on_light, on_dark = QColor(palette.clue_text), QColor(palette.paper)
     on_light.setAlpha(alpha)
     on_dark.setAlpha(alpha)
-    for row, col in np.argwhere(clues != NO_CLUE):
-        cell = (int(row), int(col))
+    for cell in cells_to_draw(painter, layout, clues != NO_CLUE):
         painter.setPen(on_dark if dark[cell] else on_light)
         painter.drawText(layout.cell_rect(*cell), Qt.AlignmentFlag.AlignCenter, str(clues[cell]))
 

@@ -5,11 +5,14 @@ scrolls, zoom to fit, the cell size, and repaints limited to what a stroke chang
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
 from pytestqt.qtbot import QtBot
 
+from studio.core.document import Document
 from studio.core.kinds import document_of_picture
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.editors.nonogram import CluePanel, NonogramEditor
 from studio.gui.main_window import MainWindow, blank_document
@@ -352,3 +355,40 @@ def test_the_hover_ends_when_the_pointer_leaves_the_grid_for_a_header(
     qtbot.mouseMove(editor(window).column_clues, QPoint(5, 5))
     assert view.hover is None, "no row or column is shaded in the headers any more"
     assert window.position_label.text() == ""
+
+
+@pytest.mark.parametrize("kind", ["nonogram", "mosaic", "fobidoshi"])
+def test_a_partial_repaint_draws_only_the_cells_it_repaints(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """On a 100×100 grid, repainting a few cells must not draw all ten thousand (a 200×200
+    picture took as long to repaint a cell as to repaint all)."""
+    picture = np.random.default_rng(3).random((100, 100)) < 0.5
+    if kind == "fobidoshi":
+        givens = np.where(picture, CIRCLE, CROSS).astype(np.int8)
+        givens[:, ::3] = BLANK  # never four circles in a row
+        document = Document(Fobidoshi(givens))
+    else:
+        document = document_of_picture(kind, picture)
+    window = open_window(document, wait=False)
+    window.tab.analysis.stop()  # nothing needed from it here
+    window.resize(1200, 1000)
+    view = window.view
+    view.set_cell_size(12)
+    qtbot.waitUntil(lambda: view.canvas.width() > 400 and view.canvas.height() > 400)
+    view.canvas.repaint()  # all of it, at this size: nothing left to repaint but what follows
+    calls = {"fillRect": 0, "drawText": 0, "drawEllipse": 0, "drawLine": 0}
+    for name in calls:
+        real = getattr(QPainter, name)
+
+        def counted(painter, *args, real=real, name=name):
+            calls[name] += 1
+            return real(painter, *args)
+
+        monkeypatch.setattr(QPainter, name, counted)
+    left, top = cell_origin(window, 5, 5)
+    view.canvas.repaint(QRect(left, top, 3 * view.cell, 3 * view.cell))  # 3×3 cells, or 4×4
+    monkeypatch.undo()
+    cells = sum(calls[name] for name in ("fillRect", "drawText", "drawEllipse"))
+    assert 0 < cells <= 4 * 16, calls
+    assert calls["drawLine"] <= 2 * 101 + 2 * 16, calls  # the rules, and the crosses in view
