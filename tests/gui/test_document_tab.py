@@ -295,3 +295,17 @@ def test_the_info_label_counts_the_clues_a_mosaic_shows(qtbot: QtBot, open_windo
     assert window.info_label.text() == "", "a nonogram has no such line"
     click_tab(qtbot, window, 0)
     assert window.info_label.text() == "16 of 16 clues shown"
+
+
+def test_closing_the_only_blank_tab_leaves_a_blank_one(qtbot: QtBot, open_window) -> None:
+    window = open_window()
+    before = window.tab
+    click_close(qtbot, window, 0)
+    (tab,) = window.document_tabs()
+    assert tab is not before
+    assert tab.untouched
+    assert window.status_label.text() in ("Checking…", tab.verdict)
+    with qtbot.waitSignal(tab.analysis.analysed, timeout=10_000):
+        stroke(qtbot, window, [(0, 0)])
+    assert window.status_label.text() == tab.verdict
+    assert window.model.undo_stack.count() == 1
