@@ -146,7 +146,9 @@ class Strokes:
         """The mouse went down on ``cell``; True if it started (or made) a stroke."""
         editor = self.view.editor
         if self.active:
-            return True
+            if not self._by_keyboard:
+                return True
+            self._end()  # Shift may still be down from Shift+arrows: the click starts afresh
         if self.kind_tool is not None and button == Qt.MouseButton.LeftButton:
             return editor.use_tool(self.kind_tool, cell)
         if editor.press(cell, button, modifiers):  # e.g. Ctrl+click, the kind's own shortcut

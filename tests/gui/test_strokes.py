@@ -418,3 +418,27 @@ def test_space_with_a_kinds_tool_uses_the_tool(qtbot: QtBot, open_window, kind, 
         assert isinstance(puzzle, Mosaic)
         assert np.array_equal(~puzzle.shown(), mask(FILL_PICTURE.shape, [(1, 4)]))
     assert window.model.undo_stack.count() == 1
+
+
+def test_a_click_while_shift_is_held_after_shift_arrows_ends_the_keyboard_stroke(
+    qtbot: QtBot, open_window
+) -> None:
+    """Shift still down from Shift+arrows, a Shift+click is a stroke of its own; the keyboard's
+    stroke ends there instead of swallowing the click and later joining its cells to the
+    clicked one."""
+    window = open_window(blank_document(5, 5))
+    view = window.view
+    view.setFocus()
+    key(qtbot, window, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    for _ in range(2):
+        qtbot.keyPress(view, Qt.Key.Key_Right, SHIFT)
+    stroke(qtbot, window, [(3, 0)], modifiers=SHIFT)
+    assert window.model.undo_stack.count() == 2, "the keyboard's stroke, then the click"
+    qtbot.keyPress(view, Qt.Key.Key_Down, SHIFT)  # a new stroke, from the clicked cell
+    qtbot.keyRelease(view, Qt.Key.Key_Shift)
+    # (3, 0) is filled now, so the new stroke clears, as Space would there: (3, 0) and (4, 0).
+    expected = mask((5, 5), [(0, 0), (0, 1), (0, 2)])
+    assert np.array_equal(picture(window), expected), f"\n{picture(window).astype(int)}"
+    assert window.model.undo_stack.count() == 3
+    window.undo_action.trigger()
+    assert np.array_equal(picture(window), mask((5, 5), [(0, 0), (0, 1), (0, 2), (3, 0)]))
