@@ -343,6 +343,8 @@ class PuzzleView(QAbstractScrollArea):
             self.editor.close()
             self.editor = self._new_editor()
         painted = self.strokes.take_painted()
+        if painted is None:  # not a step of the stroke under way, if any: it cannot go on
+            self.strokes.abandon()
         if before.puzzle.shape != self.document.puzzle.shape or self.editor.relayout_needed():
             self.set_cursor_cell(self.cursor_cell)
             self._relayout()

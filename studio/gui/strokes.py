@@ -216,6 +216,15 @@ class Strokes:
         if self.active and self._by_keyboard:
             self._end()
 
+    def abandon(self) -> None:
+        """The document changed under the stroke (an undo, a grid command, with the button or
+        Shift still down): drop the stroke; that change stands, and no undo step is made."""
+        if self.active:
+            self._base = None
+            self._value = None
+            self._painted = None
+            self.view.model.abandon_stroke()
+
     # The stroke ----------------------------------------------------------------------------
 
     def _one_cell(self, cell: Cell, value: object) -> None:

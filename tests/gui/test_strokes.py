@@ -19,7 +19,7 @@ from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.strokes import Tool
-from tests.gui.drive import RIGHT, stroke
+from tests.gui.drive import LEFT, RIGHT, cell_point, stroke
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 DRAWN = ["nonogram", "mosaic"]
@@ -442,3 +442,25 @@ def test_a_click_while_shift_is_held_after_shift_arrows_ends_the_keyboard_stroke
     assert window.model.undo_stack.count() == 3
     window.undo_action.trigger()
     assert np.array_equal(picture(window), mask((5, 5), [(0, 0), (0, 1), (0, 2), (3, 0)]))
+
+
+def test_undo_in_the_middle_of_a_drag_abandons_the_drag(qtbot: QtBot, open_window) -> None:
+    """Ctrl+Z with the button still down undoes the last step; the drag under way is dropped
+    rather than recorded on top of the document it started from (which would bring the undone
+    step back with no way to undo it)."""
+    window = open_window(blank_document(4, 4))
+    start = window.model.document
+    stroke(qtbot, window, [(0, 0), (0, 3)])
+    row = window.model.document
+    canvas = window.view.canvas
+    qtbot.mousePress(canvas, LEFT, pos=cell_point(window, 2, 0))
+    qtbot.mouseMove(canvas, cell_point(window, 2, 1))
+    qtbot.keyClick(window.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.document is start
+    qtbot.mouseMove(canvas, cell_point(window, 2, 2))
+    qtbot.mouseRelease(canvas, LEFT, pos=cell_point(window, 2, 2))
+    assert window.model.document is start
+    assert window.model.undo_stack.count() == 1
+    assert not window.model.undo_stack.canUndo()
+    window.redo_action.trigger()
+    assert window.model.document is row
