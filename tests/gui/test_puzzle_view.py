@@ -204,7 +204,9 @@ def test_the_clue_headers_stay_put_and_follow_the_scrolled_grid(qtbot: QtBot, op
     geometry = (top.geometry(), left.geometry())
     canvas = view.canvas.geometry()
     assert top.geometry().bottom() + 1 == canvas.top(), "the column clues sit on the grid"
+    assert (top.geometry().left(), top.geometry().width()) == (canvas.left(), canvas.width())
     assert left.geometry().right() + 1 == canvas.left(), "the row clues beside it"
+    assert (left.geometry().top(), left.geometry().height()) == (canvas.top(), canvas.height())
     for h, v in [(0, 0), (333, 0), (333, 250), (hbar.maximum(), vbar.maximum())]:
         hbar.setValue(h)
         vbar.setValue(v)
@@ -234,11 +236,17 @@ def fits(window: MainWindow) -> bool:
     grid = QRect(MARGIN, MARGIN, width * cell, height * cell)
     bars = (view.horizontalScrollBar().maximum(), view.verticalScrollBar().maximum())
     inside = view.rect().contains(view.canvas.geometry())
-    headers = [h for h in view.editor.headers() if h is not None]
+    top, left = view.editor.headers()
+    canvas = view.canvas.geometry()
+    along = (top is None or top.geometry().width() == canvas.width()) and (
+        left is None or left.geometry().height() == canvas.height()
+    )
+    headers = [h for h in (top, left) if h is not None]
     return (
         bars == (0, 0)
         and view.canvas.rect().contains(grid)
         and inside
+        and along
         and all(view.rect().contains(h.geometry()) for h in headers)
     )
 
