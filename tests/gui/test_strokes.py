@@ -464,3 +464,20 @@ def test_undo_in_the_middle_of_a_drag_abandons_the_drag(qtbot: QtBot, open_windo
     assert not window.model.undo_stack.canUndo()
     window.redo_action.trigger()
     assert window.model.document is row
+
+
+def test_the_tool_in_hand_holds_in_every_tab(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(6, 6))
+    stroke(qtbot, window, [(5, 5)])  # an edit: the next document opens beside it
+    take(qtbot, window, Qt.Key.Key_R, SHIFT)
+    window.add_tab(blank_document(6, 6, "mosaic"))
+    stroke(qtbot, window, [(1, 1), (2, 3)])
+    expected = np.zeros((6, 6), dtype=bool)
+    expected[1:3, 1:4] = True
+    assert np.array_equal(picture(window), expected)
+    # A kind's tool does not follow into a kind without it: the pencil is back in hand.
+    take(qtbot, window, Qt.Key.Key_C)
+    window.tabs.setCurrentIndex(0)
+    assert window.view.strokes.kind_tool is None
+    stroke(qtbot, window, [(0, 0), (0, 2)])
+    assert picture(window)[0, :3].all()
