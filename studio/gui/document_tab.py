@@ -21,6 +21,7 @@ from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, mask_of
+from studio.core.kinds import new_document
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair, repair_document, repaired
 from studio.core.sat.analysis import Analysis, Status
@@ -105,12 +106,15 @@ class DocumentTab(QWidget):
 
     @property
     def untouched(self) -> bool:
-        """True for a document nobody has edited or saved yet (a new blank one): opening a
-        file may take its place."""
+        """True for a new blank document nobody has edited or saved yet: opening a file may
+        take its place. A puzzle opened from a file in another format has no path either (Save
+        asks for one) and no history, but it is no blank document: it keeps its tab."""
+        document = self.document
         return (
             self.model.path is None
             and not self.model.modified
             and self.model.undo_stack.count() == 0
+            and document == new_document(document.kind, document.puzzle.shape)
         )
 
     def shutdown(self) -> None:

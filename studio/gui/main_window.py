@@ -182,7 +182,8 @@ class MainWindow(QMainWindow):
     ) -> DocumentTab:
         """Show ``document`` in a tab of its own (in place of an untouched blank one), zoomed to
         fit; ``unsaved``: it is new work (generated, imported), not yet in any file."""
-        reused = self.tabs.count() == 1 and self.tab.untouched
+        # A blank tab nobody used gives its place (as a browser's does).
+        reused = self.tabs.count() > 0 and self.tab.untouched
         tab = DocumentTab(document, path=path, name=name)
         tab.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
         tab.book_source = book_source

@@ -238,6 +238,8 @@ class PuzzleView(QAbstractScrollArea):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self.viewport())
+        # Clipped to what is repainted: the looks then draw only the cells in it.
+        painter.setClipRegion(event.region())
         painter.fillRect(event.rect(), QColor(self.palette_.background))
         scene = self.scene()
         # Only the cells the repaint covers: a stroke's steps repaint a few cells of a large grid.
@@ -270,6 +272,12 @@ class PuzzleView(QAbstractScrollArea):
 
     def leaveEvent(self, event: QEvent) -> None:
         self.set_hover(None)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        # The pointer leaving the grid for a clue header stays inside the view: no leaveEvent.
+        if event.type() == QEvent.Type.Leave:
+            self.set_hover(None)
+        return bool(super().viewportEvent(event))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
@@ -336,6 +344,8 @@ class PuzzleView(QAbstractScrollArea):
             self.editor.close()
             self.editor = self._new_editor()
         painted = self.strokes.take_painted()
+        if painted is None:  # not a step of the stroke under way, if any: it cannot go on
+            self.strokes.abandon()
         if before.puzzle.shape != self.document.puzzle.shape or self.editor.relayout_needed():
             self.set_cursor_cell(self.cursor_cell)
             self._relayout()
@@ -343,6 +353,12 @@ class PuzzleView(QAbstractScrollArea):
             self._update_all()
         else:
             self._update_cells(painted)
+
+    def stroke_ended(self) -> None:
+        """A stroke ended: headers it outgrew (they stay put while it goes on) grow now. Ending
+        a stroke changes no document, so :meth:`_document_changed` would not see it."""
+        if self.editor.relayout_needed():
+            self._relayout()
 
     def _update_cells(self, cells: list[Cell]) -> None:
         """Repaint what painting ``cells`` changed: the cells, their neighbours (a kind may draw
@@ -402,8 +418,10 @@ class PuzzleView(QAbstractScrollArea):
         return self.grid_layout().cell_rect(*cell).toAlignedRect().adjusted(-2, -2, 2, 2)
 
     def ensure_visible(self, cell: Cell) -> None:
-        """Scroll so that ``cell`` is in view."""
-        rect = self._cell_rect(cell)
+        """Scroll so that ``cell`` is in view, with the margin around it: the first and last
+        cells bring the grid's edge (and its border) into view too."""
+        rect = self.grid_layout().cell_rect(*cell).toAlignedRect()
+        rect.adjust(-MARGIN, -MARGIN, MARGIN, MARGIN)
         area = self.viewport().rect()
         for bar, low, high, size in (
             (self.horizontalScrollBar(), rect.left(), rect.right(), area.width()),
@@ -411,5 +429,5 @@ class PuzzleView(QAbstractScrollArea):
         ):
             if low < 0:
                 bar.setValue(bar.value() + low)
-            elif high > size:
-                bar.setValue(bar.value() + high - size)
+            elif high > size - 1:
+                bar.setValue(bar.value() + high - (size - 1))

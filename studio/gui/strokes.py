@@ -8,8 +8,8 @@ holds, is the kind editor's business (:meth:`KindEditor.stroke_value`,
 shows live as it goes and is one undo step when it ends
 (:meth:`~studio.gui.document_model.DocumentModel.begin_stroke`).
 
-Keyboard: Space gives the keyboard's cell what a click would, Delete clears it, and arrows with
-Shift held paint a stroke along the way, ended when Shift is let go.
+Keyboard: Space gives the keyboard's cell what a click would (with the tool in hand), Delete
+clears it, and arrows with Shift held paint a stroke along the way, ended when Shift is let go.
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ class Strokes:
         """The mouse went down on ``cell``; True if it started (or made) a stroke."""
         editor = self.view.editor
         if self.active:
-            return True
+            if not self._by_keyboard:
+                return True
+            self._end()  # Shift may still be down from Shift+arrows: the click starts afresh
         if self.kind_tool is not None and button == Qt.MouseButton.LeftButton:
             return editor.use_tool(self.kind_tool, cell)
         if editor.press(cell, button, modifiers):  # e.g. Ctrl+click, the kind's own shortcut
@@ -183,8 +185,12 @@ class Strokes:
     # Keyboard ------------------------------------------------------------------------------
 
     def key_toggle(self, cell: Cell) -> None:
-        """Space: give ``cell`` what a left click would."""
-        self._one_cell(cell, self.view.editor.stroke_value(cell, Qt.MouseButton.LeftButton))
+        """Space: give ``cell`` what a left click would with the tool in hand (a fill floods
+        the area, a kind's tool acts on the cell), as one undo step."""
+        if not self.active and self.press(
+            cell, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+        ):
+            self.release()
 
     def key_clear(self, cell: Cell) -> None:
         """Delete: clear ``cell``."""
@@ -209,6 +215,15 @@ class Strokes:
         """Shift was let go (or the view lost the focus): a keyboard stroke ends."""
         if self.active and self._by_keyboard:
             self._end()
+
+    def abandon(self) -> None:
+        """The document changed under the stroke (an undo, a grid command, with the button or
+        Shift still down): drop the stroke; that change stands, and no undo step is made."""
+        if self.active:
+            self._base = None
+            self._value = None
+            self._painted = None
+            self.view.model.abandon_stroke()
 
     # The stroke ----------------------------------------------------------------------------
 
@@ -243,3 +258,4 @@ class Strokes:
         self._value = None
         self._painted = None
         self.view.model.end_stroke(text)
+        self.view.stroke_ended()

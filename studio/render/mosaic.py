@@ -15,7 +15,13 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from studio.core.grid import BoolGrid
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
-from studio.render.grid import TINY_CELL, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.grid import (
+    TINY_CELL,
+    Layout,
+    Palette,
+    clue_font,
+    draw_picture_grid,
+)
 from studio.render.scene import Look, Scene
 
 HIDDEN_CLUE_ALPHA = 90

@@ -21,7 +21,7 @@ from studio.gui.main_window import MainWindow
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_record
 from tests.gui.conftest import verdict_in_new_tab
-from tests.gui.test_main_window import cell_point
+from tests.gui.drive import drag, stroke
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 
@@ -40,25 +40,6 @@ def shared_document(puzzle_id: str, *, with_solution: bool) -> Document:
     if with_solution:
         lines += record["solution"]
     return janko.read("\n".join(lines))
-
-
-def click_and_wait(
-    qtbot: QtBot, window: MainWindow, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT
-) -> None:
-    """Press on the first cell, move through the others, release on the last; wait for the
-    analysis of the result."""
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
-        stroke(qtbot, window, cells, button)
-
-
-def stroke(
-    qtbot: QtBot, window: MainWindow, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT
-) -> None:
-    canvas = window.view.canvas
-    qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
-    for cell in cells[1:]:
-        qtbot.mouseMove(canvas, cell_point(window, *cell))
-    qtbot.mouseRelease(canvas, button, pos=cell_point(window, *cells[-1]))
 
 
 def pixel(image: QImage, window: MainWindow, row: int, col: int, dx: float, dy: float) -> QColor:
@@ -87,7 +68,7 @@ def test_left_click_cycles_the_given_one_undo_step_a_click(qtbot: QtBot, open_wi
     window = open_window(Document(Fobidoshi.blank((5, 5))))
     seen = []
     for _ in range(3):
-        click_and_wait(qtbot, window, [(1, 2)])
+        drag(qtbot, window, [(1, 2)])
         seen.append(int(givens(window)[1, 2]))
     assert seen == [CIRCLE, CROSS, BLANK]
     assert window.model.undo_stack.count() == 3
@@ -105,7 +86,7 @@ def test_left_click_cycles_the_given_one_undo_step_a_click(qtbot: QtBot, open_wi
 
 def test_right_click_clears_a_given(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Fobidoshi.blank((5, 5)).with_given((3, 3), CROSS)))
-    click_and_wait(qtbot, window, [(3, 3)], RIGHT)
+    drag(qtbot, window, [(3, 3)], RIGHT)
     assert givens(window)[3, 3] == BLANK
     assert window.model.undo_stack.count() == 1
     stroke(qtbot, window, [(0, 0)], RIGHT)  # nothing to clear: no undo step
@@ -150,7 +131,7 @@ def test_the_grid_shows_the_solution_and_variable_fields(qtbot: QtBot, open_wind
         for cell in puzzle.given_cells()
         if analyze(puzzle.with_given(cell, BLANK)).status == Status.MULTIPLE
     )
-    click_and_wait(qtbot, window, [needed], RIGHT)
+    drag(qtbot, window, [needed], RIGHT)
     assert window.status_label.text().startswith("Ambiguous")
     analysis = window.view.analysis
     assert analysis is not None
@@ -178,12 +159,12 @@ def test_a_given_against_the_reference_solution_drops_it(qtbot: QtBot, open_wind
     window = open_window(document)
     open_cells = [cell for cell in zip(*np.nonzero(givens(window) == BLANK), strict=True)]
     agreeing = next(cell for cell in open_cells if reference[cell])
-    click_and_wait(qtbot, window, [agreeing])  # a circle where the reference has one
+    drag(qtbot, window, [agreeing])  # a circle where the reference has one
     assert window.model.document.picture is not None
     against = next(
         cell for cell in open_cells if not reference[cell] and valid_circle(window, cell)
     )
-    click_and_wait(qtbot, window, [against])
+    drag(qtbot, window, [against])
     assert window.model.document.picture is None
     qtbot.waitUntil(lambda: "dropped" in window.statusBar().currentMessage())
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):

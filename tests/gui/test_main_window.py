@@ -25,28 +25,7 @@ from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
-
-
-def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
-    """The centre of a cell in canvas coordinates."""
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 2, MARGIN + row * cell + cell // 2)
-
-
-def drag(
-    qtbot: QtBot,
-    window: MainWindow,
-    cells: list[tuple[int, int]],
-    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
-) -> None:
-    """Press on the first cell, move through the others, release on the last; wait for the
-    analysis of the result."""
-    canvas = window.view.canvas
-    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
-        qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
-        for cell in cells[1:]:
-            qtbot.mouseMove(canvas, cell_point(window, *cell))
-        qtbot.mouseRelease(canvas, button, pos=cell_point(window, *cells[-1]))
+from tests.gui.drive import cell_point, drag
 
 
 def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
@@ -25,6 +25,7 @@ from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
 from tests.contract.kinds.mosaic import solutions
 from tests.gui.conftest import verdict_in_new_tab
+from tests.gui.drive import cell_point, corner_point
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -35,17 +36,6 @@ PICTURE = grid_from_text(["#..#", ".##.", "#..."])
 def brute_solutions(puzzle: Mosaic) -> int:
     """How many pictures meet every shown clue, by brute force (no solver involved)."""
     return len(solutions(puzzle))
-
-
-def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 2, MARGIN + row * cell + cell // 2)
-
-
-def corner_point(window: MainWindow, row: int, col: int) -> QPoint:
-    """A point near a cell's top-left corner, clear of rules and digits."""
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 5, MARGIN + row * cell + cell // 5)
 
 
 def click(
