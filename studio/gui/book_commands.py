@@ -57,14 +57,27 @@ class BookCommands(QObject):
         """The tab whose puzzle is being added (its book entry follows)."""
 
         keys = QKeySequence.StandardKey
-        self.new_action = window.add_action("&New Book", self.new_book)
-        self.open_action = window.add_action("&Open Book…", self.open_dialog)
-        self.save_action = window.add_action("&Save Book", self.save)
-        self.save_as_action = window.add_action("Save Book &As…", self.save_as)
-        self.add_action = window.add_action("&Add Puzzle to Book", self.add_puzzle, "Ctrl+B")
-        self.settings_action = window.add_action("Print &Settings…", self.edit_settings)
+        self.new_action = window.add_action(
+            "&New Book", self.new_book, None, "Start an empty book (asks to save this one)"
+        )
+        self.open_action = window.add_action(
+            "&Open Book…", self.open_dialog, None, "Open a book file"
+        )
+        self.save_action = window.add_action("&Save Book", self.save, None, "Save the book")
+        self.save_as_action = window.add_action(
+            "Save Book &As…", self.save_as, None, "Save the book under a new name"
+        )
+        self.add_action = window.add_action(
+            "&Add Puzzle to Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
+        )
+        self.settings_action = window.add_action(
+            "Print &Settings…", self.edit_settings, None, "Page size, margins, what the book holds"
+        )
         self.export_action = window.add_action(
-            "&Export Book as PDF…", self.export_dialog, keys.Print
+            "&Export Book as PDF…",
+            self.export_dialog,
+            keys.Print,
+            "The print-ready PDF of the book",
         )
 
         self.model.changed.connect(self.update_actions)
@@ -86,7 +99,9 @@ class BookCommands(QObject):
         menu.addSeparator()
         menu.addActions([self.settings_action, self.export_action])
         menu.addSeparator()
-        menu.addAction(self.dock.toggleViewAction())
+        show = self.dock.toggleViewAction()
+        show.setToolTip("Show or hide the book's panel")
+        menu.addAction(show)
 
     @property
     def busy(self) -> bool:

@@ -54,6 +54,7 @@ def fill_help_menu(menu: QMenu, window: QMainWindow) -> None:
     """Add Keyboard Shortcuts, How to Play (a page per kind) and About to ``menu``."""
     shortcuts = menu.addAction("&Keyboard Shortcuts")
     shortcuts.setShortcut(QKeySequence("Ctrl+/"))
+    shortcuts.setToolTip("Every shortcut of the menus and the keys of the grid")
     shortcuts.triggered.connect(lambda: ShortcutsDialog(window).exec())
     rules = menu.addMenu("&How to Play")
     for kind in KINDS:
@@ -67,6 +68,7 @@ def fill_help_menu(menu: QMenu, window: QMainWindow) -> None:
     menu.addSeparator()
     about = menu.addAction(f"&About {APP_NAME}")
     about.setMenuRole(QAction.MenuRole.AboutRole)
+    about.setToolTip("The version, the licence and whose work the studio builds on")
     about.triggered.connect(lambda: QMessageBox.about(window, f"About {APP_NAME}", about_text()))
 
 

@@ -299,10 +299,15 @@ class MainWindow(QMainWindow):
         self.new_action = add("&New…", self.new_puzzle, keys.New, "A new, empty puzzle")
         self.open_action = add("&Open…", self.open_dialog, keys.Open, "Open a puzzle file")
         self.save_action = add("&Save", self.save, keys.Save, "Save the puzzle shown")
-        self.save_as_action = add("Save &As…", self.save_as, keys.SaveAs)
+        self.save_as_action = add(
+            "Save &As…", self.save_as, keys.SaveAs, "Save the puzzle shown under a new name"
+        )
         self.save_all_action = add("Save A&ll", self.save_all, "Ctrl+Alt+S", "Save every puzzle")
         self.close_tab_action = add(
-            "&Close", lambda: self.close_tab(self.tabs.currentIndex()), keys.Close
+            "&Close",
+            lambda: self.close_tab(self.tabs.currentIndex()),
+            keys.Close,
+            "Close the puzzle shown (asks to save its changes)",
         )
         self.import_action = add(
             "&Import Image…", self.import_dialog, "Ctrl+I", "Make a puzzle of a picture"
@@ -310,18 +315,29 @@ class MainWindow(QMainWindow):
         self.generate_action = add(
             "&Generate…", self.generate_dialog, "Ctrl+G", "Make unique puzzles"
         )
-        self.export_action = add("&Export Puzzle…", lambda: self.export_dialog(False))
-        self.export_solution_action = add("Export &Solution…", lambda: self.export_dialog(True))
-        self.quit_action = add("&Quit", self.close, keys.Quit)
+        self.export_action = add(
+            "&Export Puzzle…", lambda: self.export_dialog(False), None, "As PNG, SVG or PDF"
+        )
+        self.export_solution_action = add(
+            "Export &Solution…", lambda: self.export_dialog(True), None, "The solution, as an image"
+        )
+        self.quit_action = add(
+            "&Quit", self.close, keys.Quit, "Close the studio (asks once about unsaved work)"
+        )
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(keys.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts(keys.Redo)
         self.addActions([self.undo_action, self.redo_action])
-        self.zoom_in_action = add("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
-        self.zoom_out_action = add("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)
+        self.zoom_in_action = add("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn, "Larger cells")
+        self.zoom_out_action = add(
+            "Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut, "Smaller cells"
+        )
         self.zoom_reset_action = add(
-            "&Actual Size", lambda: self._zoom(DEFAULT_CELL - self.view.cell), "Ctrl+0"
+            "&Actual Size",
+            lambda: self._zoom(DEFAULT_CELL - self.view.cell),
+            "Ctrl+0",
+            f"Cells of {DEFAULT_CELL} pixels",
         )
         self.zoom_fit_action = add(
             "Zoom to &Fit", lambda: self.view.zoom_to_fit(), "Ctrl+9", "The whole puzzle in view"
@@ -393,7 +409,9 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addActions([self.variable_action, self.stop_action])
         menu.addSeparator()
-        menu.addAction(self.repair_dock.toggleViewAction())
+        show_repair = self.repair_dock.toggleViewAction()
+        show_repair.setToolTip("Show or hide the Repair panel")
+        menu.addAction(show_repair)
         self.puzzle_menu = self.menuBar().addMenu("&Puzzle")
         self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")

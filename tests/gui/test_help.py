@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from studio import __version__
@@ -47,3 +47,22 @@ def test_about_names_the_version_licence_and_sources(qtbot: QtBot) -> None:
     assert "MIT" in text
     for source in ("Tatham", "van Oers", "de Jong", "Heslenfeld", "python-sat"):
         assert source in text
+
+
+def test_every_command_in_the_menus_says_what_it_does(open_window) -> None:
+    window = open_window()
+    untold = []
+
+    def walk(menu: QMenu) -> None:
+        menu.aboutToShow.emit()
+        for action in menu.actions():
+            if action.menu() is not None:
+                walk(action.menu())
+            elif action.text() and not action.isSeparator() and action.isEnabled():
+                title = action.text().replace("&", "")
+                if action.toolTip() in ("", title) and menu is not window.recent_menu:
+                    untold.append(title)
+
+    for action in window.menuBar().actions():
+        walk(action.menu())
+    assert untold == [], untold
