@@ -533,7 +533,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     (generated,) = blocker.args[0]
     assert generated.document.kind == kind
-    assert generated.document.title == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
+    assert generated.name == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2
