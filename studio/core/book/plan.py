@@ -12,16 +12,19 @@ The rules, those of published puzzle books (issue 13):
   the first section of each kind opens with a page of its rules and a worked example.
 - **Numbers.** Puzzles are numbered 1…N through the book; a title is printed only if the
   puzzle has one.
-- **One cell size per kind and size.** For each kind and size, the densest slot grid of
+- **One cell size per kind and size.** For each kind and size, a slot grid of
   :data:`PUZZLE_GRIDS` (at most :attr:`BookLayout.per_page` slots) in which its largest puzzle,
-  clues and all, keeps cells of at least the trim's :attr:`TrimSize.least_cell_mm`; with none
-  that dense, one a page, as large as fits. Cells never exceed :data:`MOST_CELL_MM`, and a page
-  of puzzles holds one kind and size. Each puzzle is centred in its slot in the box its kind and
-  size's largest puzzle takes, its grid at the box's bottom-right (clues are drawn above and
-  left of a grid), so that the grids of a page line up however deep their clues.
-- **Solutions** at the back, in number order, every page on one slot grid (the densest of
-  :data:`SOLUTION_GRIDS` in which every solution keeps cells of :data:`SOLUTION_CELL_MM`), each
-  kind and size at one cell size, without the clues around the grid.
+  clues and all, keeps cells of at least the trim's :attr:`TrimSize.least_cell_mm`: of those,
+  the ones that print the book's puzzles of that kind and size on the fewest pages, and of
+  these the one with the largest cells (three puzzles get four slots, not six); with none that
+  keeps such cells, one a page, as large as fits. Cells never exceed :data:`MOST_CELL_MM`, and
+  a page of puzzles holds one kind and size. Each puzzle is centred in its slot in the box its
+  kind and size's largest puzzle takes, its grid at the box's bottom-right (clues are drawn
+  above and left of a grid), so that the grids of a page line up however deep their clues.
+- **Solutions** at the back, in number order, every page on one slot grid of
+  :data:`SOLUTION_GRIDS` chosen as above for every solution with cells of
+  :data:`SOLUTION_CELL_MM`, each kind and size at one cell size, without the clues around the
+  grid, at the top of its slot.
 - **Even page count** when :attr:`BookLayout.pad_even` asks, with blank pages at the end.
 """
 
@@ -67,7 +70,7 @@ CONTENTS_LINE_MM = 6.5
 MOST_CELL_MM = 8.0
 """The largest cell printed: a small puzzle alone on a page stays puzzle-sized."""
 SOLUTION_CELL_MM = 1.5
-"""The smallest solution cell the solutions' grid is chosen for (readable, not written in)."""
+"""The smallest solution cell the solutions' grid keeps (readable, not written in)."""
 SOLUTION_MOST_CELL_MM = 3.0
 """The largest solution cell: solutions are looked up, not solved."""
 
@@ -242,7 +245,7 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
             for chunk in _chunks(list(run), math.prod(grid)):
                 number = body + len(body_pages)
                 slots = _slots(layout.body_area(number), grid)
-                placed = _placed(chunk, number, slots, puzzle_styles, LABEL_MM, extent)
+                placed = _placed(chunk, number, slots, puzzle_styles, LABEL_MM, extent, middle=True)
                 puzzles += placed
                 body_pages.append(Page(number, Role.PUZZLES, placements=tuple(placed)))
 
@@ -251,7 +254,9 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
         for chunk in _chunks(list(book.numbered()), math.prod(solution_grid)):
             number = body + len(body_pages)
             slots = _slots(_below_heading(layout.body_area(number)), solution_grid)
-            placed = _placed(chunk, number, slots, solution_styles, SOLUTION_LABEL_MM, _grid)
+            placed = _placed(
+                chunk, number, slots, solution_styles, SOLUTION_LABEL_MM, _grid, middle=False
+            )
             solutions += placed
             body_pages.append(Page(number, Role.SOLUTIONS, placements=tuple(placed)))
 
@@ -308,7 +313,7 @@ def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
     styles = {}
     for key, found in extents.items():
         least = layout.trim.least_cell_mm
-        grid, cell = _densest(found, area, grids, LABEL_MM, least, MOST_CELL_MM)
+        grid, cell = _choose_grid(found, area, grids, LABEL_MM, least, MOST_CELL_MM)
         box = (max(rows for rows, _ in found), max(cols for _, cols in found))
         styles[key] = _Style(grid, cell, box)
     return styles
@@ -319,8 +324,8 @@ def _solution_styles(book: Book) -> tuple[Grid, dict[Key, _Style]]:
     printed (the grid alone)."""
     body = _below_heading(book.layout.body_area(1))
     shapes = {_key(entry): entry.document.puzzle.shape for entry in book.entries}
-    grid, _cell = _densest(
-        list(shapes.values()),
+    grid, _cell = _choose_grid(
+        [entry.document.puzzle.shape for entry in book.entries],
         body,
         SOLUTION_GRIDS,
         SOLUTION_LABEL_MM,
@@ -335,7 +340,7 @@ def _solution_styles(book: Book) -> tuple[Grid, dict[Key, _Style]]:
     return grid, styles
 
 
-def _densest(
+def _choose_grid(
     extents: Sequence[tuple[int, int]],
     area: Area,
     grids: Mapping[int, Grid],
@@ -343,16 +348,22 @@ def _densest(
     least: float,
     most: float,
 ) -> tuple[Grid, float]:
-    """The densest of ``grids`` whose slots in ``area`` hold every extent (rows, columns)
-    below a label at cells of at least ``least`` mm, and that cell (at most ``most``); the
-    sparsest grid and its cell if none does."""
-    chosen: tuple[Grid, float] | None = None
-    for _count, grid in sorted(grids.items()):
-        cell = _cell_in(_room(area, grid, label), extents, most)
-        if chosen is None or cell >= least:
-            chosen = (grid, cell)
-    assert chosen is not None, "no grids"
-    return chosen
+    """The slot grid (of ``grids``, in ``area``) for ``extents`` (rows, columns; one per
+    puzzle), and its cell in millimetres (at most ``most``): of the grids whose slots hold
+    every extent below a label at cells of at least ``least``, those that print them on the
+    fewest pages, and of those the one with the largest cells. The sparsest grid when none
+    keeps cells that large."""
+    options = [
+        (grid, _cell_in(_room(area, grid, label), extents, most))
+        for _count, grid in sorted(grids.items())
+    ]
+    fitting = [option for option in options if option[1] >= least] or options[:1]
+
+    def pages(option: tuple[Grid, float]) -> int:
+        return math.ceil(len(extents) / math.prod(option[0]))
+
+    fewest = min(map(pages, fitting))
+    return max((option for option in fitting if pages(option) == fewest), key=lambda o: o[1])
 
 
 def _room(area: Area, grid: Grid, label: float) -> tuple[float, float]:
@@ -394,9 +405,12 @@ def _placed(
     styles: Mapping[Key, _Style],
     label: float,
     cells: Extent,
+    *,
+    middle: bool,
 ) -> list[Placement]:
-    """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` in its style's box,
-    centred in its slot under its label."""
+    """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` in its style's box under
+    its label, centred across its slot, and down it if ``middle`` (else at its top: boxes of
+    several sizes in a row keep their labels in line)."""
     placed = []
     for (number, entry), slot in zip(chunk, slots, strict=False):
         style = styles[_key(entry)]
@@ -404,7 +418,8 @@ def _placed(
         rows, cols = cells(entry.document.puzzle)
         box_height, box_width = style.box[0] * cell, style.box[1] * cell
         left = slot.left + (slot.width - box_width) / 2
-        top = slot.top + (slot.height - label - box_height) / 2 + label
+        room = slot.height - label - box_height
+        top = slot.top + label + (room / 2 if middle else 0.0)
         width, height = cols * cell, rows * cell
         area = Area(left + box_width - width, top + box_height - height, width, height)
         above = Area(left, top - label, slot.right - left, label)

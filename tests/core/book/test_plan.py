@@ -136,10 +136,11 @@ def test_one_cell_size_per_kind_and_size_at_least_4_mm_on_6x9() -> None:
     assert one(cells[("nonogram", (10, 10))]) == pytest.approx(87.6 / 14)
     # 20×20 with clues 8 deep: alone on a page, 123.825 / 28 = 4.42 mm.
     assert one(cells[("nonogram", (20, 20))]) == pytest.approx(123.825 / 28)
-    # 15×15 mosaics: two a page, 87.6 / 15 = 5.84 mm. 10×10 Fobidoshi: a grid of 2 × 3
-    # slots, ((197.2 − 2 × 6) / 3 − 8) / 10 = 5.37 mm (three of its six slots used).
+    # 15×15 mosaics: two a page, 87.6 / 15 = 5.84 mm. 10×10 Fobidoshi: six a page would
+    # keep 5.37 mm cells, but the three fit one page of four slots as well, at
+    # (123.825 − 6) / 2 / 10 = 5.89 mm.
     assert one(cells[("mosaic", (15, 15))]) == pytest.approx(87.6 / 15)
-    assert one(cells[("fobidoshi", (10, 10))]) == pytest.approx(((197.2 - 12) / 3 - 8) / 10)
+    assert one(cells[("fobidoshi", (10, 10))]) == pytest.approx((123.825 - 6) / 2 / 10)
     shares = Counter(len(page.placements) for page in plan.pages if page.role is Role.PUZZLES)
     assert shares == Counter({2: 3 + 2, 1: 4, 3: 1})
 
@@ -192,14 +193,18 @@ def test_solutions_several_a_page_at_a_readable_size() -> None:
     solution_pages = [page for page in plan.pages if page.role is Role.SOLUTIONS]
     assert len(solution_pages) == 2
     assert all(1.5 <= p.cell_mm <= 3.0 for p in plan.solutions)
-    # Twelve a page, 3 × 4 slots below the heading: 37.3 mm wide, (197.2 − 14 − 3 × 6) / 4
-    # − 5 = 36.3 mm high, 1.82 mm cells for a 20×20 grid; 20 a page would give 1.32 mm.
-    assert len(solution_pages[0].placements) == 12
+    # 20 a page would give a 20×20 grid 1.32 mm cells; 12 a page (3 × 4) 1.82 mm, on two
+    # pages; 9 a page (3 × 3) two pages as well, at (123.825 − 2 × 6) / 3 / 20 = 1.86 mm.
+    assert len(solution_pages[0].placements) == 9
     cells = {p.entry.document.puzzle.shape: p.cell_mm for p in plan.solutions}
-    room = (197.2 - 14 - 18) / 4 - 5
-    assert cells[(20, 20)] == pytest.approx(room / 20)
-    assert cells[(15, 15)] == pytest.approx(room / 15)
+    width = (123.825 - 12) / 3
+    assert cells[(20, 20)] == pytest.approx(width / 20)
+    assert cells[(15, 15)] == pytest.approx(width / 15)
     assert cells[(10, 10)] == 3.0, "small ones at the largest solution cell"
+    # Grids of several sizes in a row: their numbers stay in line.
+    for page in solution_pages:
+        rows = -(-len(page.placements) // 3)
+        assert len({round(p.label.top, 9) for p in page.placements}) == rows
 
 
 def test_the_contents_point_at_the_pages_and_list_only_titled_puzzles() -> None:
