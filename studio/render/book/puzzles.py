@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF
 from studio.core.book import Book
 from studio.core.book.layout import Area
 from studio.core.book.plan import HEADING_MM, Page, Placement
-from studio.render.book.sheet import CENTRE, LEFT, RIGHT, Sheet
+from studio.render.book.sheet import LEFT, RIGHT, Sheet
 from studio.render.export import draw_puzzle
 from studio.render.scene import Looks
 
@@ -51,8 +51,10 @@ def solutions_page(sheet: Sheet, book: Book, page: Page, looks: Looks) -> None:
     for placement in page.placements:
         entry = placement.entry
         sheet.text(placement.label, str(placement.number), SOLUTION_NUMBER_PT, LEFT, bold=True)
-        if entry.solution is None:
-            sheet.text(placement.area, "no solution known", SOLUTION_NUMBER_PT, CENTRE)
+        if entry.solution is None:  # the book warned before printing; say so in its place
+            label = placement.label
+            below = Area(label.left, label.bottom, label.width, label.height)
+            sheet.text(below, "no solution known", SOLUTION_NUMBER_PT, LEFT)
             continue
         puzzle = entry.document.puzzle
         draw_puzzle(

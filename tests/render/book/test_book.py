@@ -169,6 +169,19 @@ def test_an_even_page_count_when_asked(qtbot: QtBot, tmp_path: Path, book: Book)
     assert counts[1] - counts[0] in (0, 1)
 
 
+def test_a_puzzle_without_a_known_solution_says_so_at_the_back(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    diagonal = document_of_picture("nonogram", np.eye(2, dtype=bool))
+    entry = BookEntry(diagonal, "Diagonal", solution=None, status="multiple")
+    layout = BookLayout(title_page=False, contents=False)
+    result = export_book(Book(entries=(entry,), layout=layout), tmp_path / "b.pdf", looks)
+    texts = page_texts(PdfReader(tmp_path / "b.pdf"))
+    assert [page.role for page in result.plan.pages] == [Role.RULES, Role.PUZZLES, Role.SOLUTIONS]
+    assert "1 Diagonal" in texts[1]
+    assert "1 no solution known" in texts[2]
+
+
 def test_a_20_by_20_nonogram_with_the_deepest_clues_keeps_4_mm_cells_on_6x9(qtbot: QtBot) -> None:
     """Ten runs in every row and column (a checkerboard) take ten clue slots each way."""
     checkerboard = np.indices((20, 20)).sum(axis=0) % 2 == 0
