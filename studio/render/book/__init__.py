@@ -49,12 +49,13 @@ Progress = Callable[[int, int], None]
 
 _PAGES: dict[Role, Callable[[Sheet, Book, Page, Looks], None]] = {
     Role.TITLE: lambda sheet, book, page, _looks: title_page(sheet, book, page),
-    Role.CONTENTS: lambda sheet, book, page, _looks: contents_page(sheet, book, page),
+    Role.CONTENTS: lambda sheet, _book, page, _looks: contents_page(sheet, page),
     Role.BLANK: lambda *_: None,
-    Role.RULES: rules_page,
-    Role.PUZZLES: puzzle_page,
-    Role.SOLUTIONS: solutions_page,
+    Role.RULES: lambda sheet, _book, page, looks: rules_page(sheet, page, looks),
+    Role.PUZZLES: lambda sheet, _book, page, looks: puzzle_page(sheet, page, looks),
+    Role.SOLUTIONS: lambda sheet, _book, page, looks: solutions_page(sheet, page, looks),
 }
+"""How each page is drawn, by what it is for."""
 
 
 def book_plan(book: Book, looks: Looks) -> BookPlan:

@@ -36,18 +36,18 @@ def title_page(sheet: Sheet, book: Book, page: Page) -> None:
     sheet.text(Area(body.left, top, body.width, 10), note, NOTE_PT, TOP_CENTRE)
 
 
-def contents_page(sheet: Sheet, book: Book, page: Page) -> None:
-    """ "Contents", then a line per entry: its text, dot leaders, its page number."""
-    del book  # the plan's lines say it all
-    live = sheet.layout.body_area(page.number)
-    heading = Area(live.left, live.top, live.width, HEADING_MM * 0.7)
+def contents_page(sheet: Sheet, page: Page) -> None:
+    """The heading, then the page's lines of the plan: each its text, dot leaders and page
+    number."""
+    body = sheet.layout.body_area(page.number)
+    heading = Area(body.left, body.top, body.width, HEADING_MM * 0.7)
     sheet.text(heading, "Contents", HEADING_PT, bold=True)
     metrics = sheet.metrics(CONTENTS_PT)
     dot = metrics.horizontalAdvance(". ")
     for index, line in enumerate(page.lines):
-        top = live.top + HEADING_MM + index * CONTENTS_LINE_MM
+        top = body.top + HEADING_MM + index * CONTENTS_LINE_MM
         indent = INDENT_MM if line.indent else 0.0
-        row = sheet.rect(Area(live.left + indent, top, live.width - indent, CONTENTS_LINE_MM))
+        row = sheet.rect(Area(body.left + indent, top, body.width - indent, CONTENTS_LINE_MM))
         number = str(line.page)
         number_width = metrics.horizontalAdvance(number)
         text_room = row.width() - number_width - 4 * dot

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from studio.core.book import Book
 from studio.core.book.layout import Area
 from studio.core.book.plan import HEADING_MM, Page, Placement
 from studio.render.book.sheet import LEFT, RIGHT, Sheet
@@ -26,9 +25,8 @@ TITLE_GAP_MM = 2.5
 """Between a puzzle's number and its title."""
 
 
-def puzzle_page(sheet: Sheet, book: Book, page: Page, looks: Looks) -> None:
+def puzzle_page(sheet: Sheet, page: Page, looks: Looks) -> None:
     """The page's puzzles, each under its label."""
-    del book
     for placement in page.placements:
         _label(sheet, placement)
         puzzle = placement.entry.document.puzzle
@@ -42,11 +40,10 @@ def puzzle_page(sheet: Sheet, book: Book, page: Page, looks: Looks) -> None:
         )
 
 
-def solutions_page(sheet: Sheet, book: Book, page: Page, looks: Looks) -> None:
-    """ "Solutions", then the page's solutions, each under its puzzle's number."""
-    del book
-    live = sheet.layout.body_area(page.number)
-    heading = Area(live.left, live.top, live.width, HEADING_MM * 0.7)
+def solutions_page(sheet: Sheet, page: Page, looks: Looks) -> None:
+    """The heading, then the page's solutions, each under its puzzle's number."""
+    body = sheet.layout.body_area(page.number)
+    heading = Area(body.left, body.top, body.width, HEADING_MM * 0.7)
     sheet.text(heading, "Solutions", HEADING_PT, bold=True)
     for placement in page.placements:
         entry = placement.entry

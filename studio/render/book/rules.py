@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 
-from studio.core.book import Book
 from studio.core.book.layout import Area
 from studio.core.book.plan import GAP_MM, MOST_CELL_MM, Page, rules_heading
 from studio.core.kinds import get_kind
@@ -28,39 +27,38 @@ EXAMPLE_PT = 12.0
 CAPTION_MM = 7.0
 
 
-def rules_page(sheet: Sheet, book: Book, page: Page, looks: Looks) -> None:
+def rules_page(sheet: Sheet, page: Page, looks: Looks) -> None:
     """The rules of ``page.kind`` (its :attr:`KindSpec.rules`) under a bleeding band with the
     heading, and its worked example below them."""
-    del book
     layout = sheet.layout
-    live = layout.body_area(page.number)
+    body = layout.body_area(page.number)
     kind = get_kind(page.kind)
     width_mm, _height = layout.page_mm
-    band = Area(0.0, 0.0, width_mm, live.top + BAND_MM)
+    band = Area(0.0, 0.0, width_mm, body.top + BAND_MM)
     sheet.painter.fillRect(sheet.rect(band), INK)
-    heading = Area(live.left, live.top, live.width, BAND_MM)
+    heading = Area(body.left, body.top, body.width, BAND_MM)
     white = QColor("#ffffff")
     sheet.text(heading, rules_heading(kind.spec.title), HEADING_PT, LEFT, bold=True, color=white)
 
-    top = live.top + BAND_MM + 8.0
-    text_rect = sheet.rect(Area(live.left, top, live.width, live.bottom - top))
+    top = body.top + BAND_MM + 8.0
+    text_rect = sheet.rect(Area(body.left, top, body.width, body.bottom - top))
     metrics = sheet.metrics(RULES_PT)
     used = metrics.boundingRect(text_rect, TOP_LEFT | Qt.TextFlag.TextWordWrap, kind.spec.rules)
     sheet.text(text_rect, kind.spec.rules, RULES_PT, TOP_LEFT, wrap=True)
 
     example_top = top + used.height() / sheet.unit + 8.0
     sheet.text(
-        Area(live.left, example_top, live.width, 8.0), "Example", EXAMPLE_PT, LEFT, bold=True
+        Area(body.left, example_top, body.width, 8.0), "Example", EXAMPLE_PT, LEFT, bold=True
     )
     document = kind.example()
     puzzle, look = document.puzzle, looks(document.puzzle)
     room_top = example_top + 10.0
-    half = (live.width - GAP_MM) / 2
-    room_height = live.bottom - room_top - CAPTION_MM
+    half = (body.width - GAP_MM) / 2
+    room_height = body.bottom - room_top - CAPTION_MM
     rows, cols = extent(puzzle, look)
     cell = min(MOST_CELL_MM, half / cols, room_height / rows)
     for index, (caption, solution) in enumerate((("Puzzle", None), ("Solution", document.picture))):
-        left = live.left + index * (half + GAP_MM)
+        left = body.left + index * (half + GAP_MM)
         area = Area(left, room_top, half, rows * cell)
         grid = draw_puzzle(
             sheet.painter,
