@@ -101,9 +101,8 @@ class Placement:
         cell_mm: the side of a cell, in millimetres.
         area: what is drawn: the grid and, for a puzzle, its clues around it; exactly
             ``cell_mm`` times its cells each way (:data:`Extent`).
-        label: where its number (and title) goes: above the box of the largest puzzle of its
-            kind and size (in which :attr:`area` sits bottom-right, so that the grids of a
-            page line up), from the box's left edge to the right of its slot.
+        label: where its number (and title) goes: right above :attr:`area`, from its left
+            edge to the right of its slot.
     """
 
     number: int
@@ -408,9 +407,10 @@ def _placed(
     *,
     middle: bool,
 ) -> list[Placement]:
-    """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` in its style's box under
-    its label, centred across its slot, and down it if ``middle`` (else at its top: boxes of
-    several sizes in a row keep their labels in line)."""
+    """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` at the bottom-right of its
+    style's box, the box under a label's height, centred across its slot and down it if
+    ``middle`` (else at its top: boxes of several sizes in a row keep their labels in line);
+    its label right above it."""
     placed = []
     for (number, entry), slot in zip(chunk, slots, strict=False):
         style = styles[_key(entry)]
@@ -422,7 +422,7 @@ def _placed(
         top = slot.top + label + (room / 2 if middle else 0.0)
         width, height = cols * cell, rows * cell
         area = Area(left + box_width - width, top + box_height - height, width, height)
-        above = Area(left, top - label, slot.right - left, label)
+        above = Area(area.left, area.top - label, slot.right - area.left, label)
         placed.append(Placement(number, entry, page, cell, area, above))
     return placed
 
