@@ -15,6 +15,7 @@ from typing import NoReturn, TypeAlias
 
 from studio.cli.outputs import EXIT_BAD_INPUT
 from studio.core import formats, pixelart
+from studio.core.book.layout import MAX_BLEED_MM
 from studio.core.contract.kind import Kind
 from studio.core.errors import StudioError
 from studio.core.generate.batch import POOL_AFTER_SECONDS
@@ -211,13 +212,19 @@ def parse_cell(text: str) -> float:
     return _finite(text, "a cell size of at least 1", least=1)
 
 
-def _finite(text: str, expected: str, *, least: float) -> float:
-    """``text`` as a finite number of at least ``least`` (NaN and infinity are refused)."""
+def parse_bleed(text: str) -> float:
+    """A book's bleed in millimetres, 0 to :data:`~studio.core.book.layout.MAX_BLEED_MM`."""
+    return _finite(text, f"0 to {MAX_BLEED_MM:g} mm", least=0, most=MAX_BLEED_MM)
+
+
+def _finite(text: str, expected: str, *, least: float, most: float = math.inf) -> float:
+    """``text`` as a finite number from ``least`` to ``most`` (NaN and infinity are
+    refused)."""
     try:
         value = float(text)
     except ValueError:
         value = math.nan
-    if not (value >= least and math.isfinite(value)):
+    if not (least <= value <= most and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}")
     return value
 

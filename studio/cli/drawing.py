@@ -12,11 +12,21 @@ import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from studio.cli.arguments import Commands, add_command, add_kind, add_timeout, parse_cell
+from studio.cli.arguments import (
+    Commands,
+    add_command,
+    add_kind,
+    add_timeout,
+    parse_bleed,
+    parse_cell,
+)
 from studio.cli.inputs import label, read_input, unique_solution
-from studio.cli.outputs import EXIT_OK, note, progress_bar
+from studio.cli.outputs import EXIT_OK, json_line, note, progress_bar
 from studio.core.book import PAGE_SIZES, PER_PAGE
+from studio.core.book.layout import MAX_BLEED_MM
+from studio.core.book.plan import BookPlan, Role
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import load_book
 
@@ -79,18 +89,28 @@ def run_export(args: argparse.Namespace) -> int:
 _EXPORT_BOOK_EPILOG = """\
 BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
 puzzle files, which becomes a book in file-name order. A puzzle that is not unique is named on
-standard error before the PDF is written. Page size, puzzles a page, title page, contents and
-solutions default to the book's layout. Runs without a display.
+standard error before the PDF is written. Every option defaults to the book's layout.
+
+The PDF is ready for a press: pages of the trim size plus the bleed on every side, with
+TrimBox and BleedBox set, fonts embedded, margins mirrored (the gutter on the binding side).
+Sections by kind, each kind's first opened by a page of its rules with a worked example;
+puzzles numbered 1..N at one cell size per kind and size (at least 4 mm on 6x9, 5 mm on the
+larger pages, fewer puzzles a page when needed); solutions at the back. --json prints, per
+puzzle, where it went: number, title, kind, width, height, page, cell_mm, solution_page,
+solution_cell_mm. Runs without a display.
 
 examples:
-  studio export-book winter.book.json -o winter.pdf --page-size 6x9
-  studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents"""
+  studio export-book winter.book.json -o winter.pdf --page-size 6x9 --bleed 3.175
+  studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents --pad-even
+  studio export-book winter.book.json -o winter.pdf --json > placements.jsonl"""
 
 # The layout switches: --[no-]FLAG, the BookLayout field it sets, what it prints.
 _LAYOUT_SWITCHES = (
     ("title-page", "title_page", "a title page"),
     ("contents", "contents", "a contents page"),
+    ("rules-pages", "rules_pages", "a rules page with a worked example before each kind"),
     ("solutions", "solutions", "the solutions at the back"),
+    ("pad-even", "pad_even", "blank pages at the end up to an even count"),
 )
 
 
@@ -98,14 +118,25 @@ def _add_export_book(commands: Commands) -> None:
     book = add_command(commands, "export-book", "print a book as PDF", _EXPORT_BOOK_EPILOG)
     book.add_argument("book", metavar="BOOK", help="a book file, or a folder of puzzle files")
     book.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
-    book.add_argument("--page-size", choices=PAGE_SIZES, help="default: the book's")
+    book.add_argument("--page-size", choices=PAGE_SIZES, help="the trim size")
     book.add_argument(
-        "--per-page", type=int, choices=PER_PAGE, help="puzzles a page (default: by size)"
+        "--per-page",
+        type=int,
+        choices=PER_PAGE,
+        help="at most this many puzzles a page (default: as many as keep cells readable)",
+    )
+    book.add_argument(
+        "--bleed",
+        dest="bleed_mm",
+        type=parse_bleed,
+        metavar="MM",
+        help=f"bleed around the trim, 0 to {MAX_BLEED_MM:g} mm (3.175 = 0.125 in)",
     )
     for flag, name, what in _LAYOUT_SWITCHES:
         book.add_argument(
             f"--{flag}", dest=name, action=argparse.BooleanOptionalAction, help=f"print {what}"
         )
+    book.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     book.set_defaults(handler=run_export_book)
 
 
@@ -114,7 +145,7 @@ def run_export_book(args: argparse.Namespace) -> int:
     book = load_book(args.book)
     if not book.entries:
         raise StudioError(f"{args.book}: the book holds no puzzles")
-    fields = ("page_size", "per_page", *(name for _flag, name, _what in _LAYOUT_SWITCHES))
+    fields = ("page_size", "per_page", "bleed_mm", *(name for _f, name, _w in _LAYOUT_SWITCHES))
     changes = {name: getattr(args, name) for name in fields if getattr(args, name) is not None}
     book = replace(book, layout=replace(book.layout, **changes))
     for warning in book.warnings():
@@ -125,14 +156,46 @@ def run_export_book(args: argparse.Namespace) -> int:
 
     with progress_bar(len(book.entries), "drawing") as bar:
         result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())
+    plan = result.plan
+    if args.json:
+        for record in placement_records(plan):
+            print(json_line(record))
+        return EXIT_OK
     count = len(book.entries)
-    fewest, most = min(result.per_page), max(result.per_page)
+    shares = [len(page.placements) for page in plan.pages if page.role is Role.PUZZLES]
+    fewest, most = min(shares), max(shares)
     spread = str(most) if fewest == most else f"{fewest}–{most}"
     print(
         f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
         f"({spread} a page), {result.seconds:.2f} s"
     )
     return EXIT_OK
+
+
+def placement_records(plan: BookPlan) -> list[dict[str, Any]]:
+    """One record per puzzle of ``plan``, for ``--json``: where the puzzle and its solution
+    went (pages from 1, cells in millimetres to 0.01; the solution's ``null`` without
+    solutions)."""
+    solutions = {placement.number: placement for placement in plan.solutions}
+    records = []
+    for placement in plan.puzzles:
+        puzzle = placement.entry.document.puzzle
+        height, width = puzzle.shape
+        solution = solutions.get(placement.number)
+        records.append(
+            {
+                "number": placement.number,
+                "title": placement.entry.title,
+                "kind": puzzle.kind,
+                "width": width,
+                "height": height,
+                "page": placement.page,
+                "cell_mm": round(placement.cell_mm, 2),
+                "solution_page": None if solution is None else solution.page,
+                "solution_cell_mm": None if solution is None else round(solution.cell_mm, 2),
+            }
+        )
+    return records
 
 
 # ---------------------------------------------------------------------------------------------

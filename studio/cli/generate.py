@@ -127,11 +127,11 @@ def run_generate(args: argparse.Namespace) -> int:
             if args.book:
                 entries.append(entry_for(document, analysis=generated.analysis))
             if args.json:
-                record = picture_record(document.title, document, generated.analysis)
+                record = picture_record(generated.name, document, generated.analysis)
                 record["seed"] = generated.seed
                 print(json_line(record), flush=True)
             elif folder is None and not args.book:
-                print(f"{document.title}: {verdict(generated.analysis)}")
+                print(f"{generated.name}: {verdict(generated.analysis)}")
                 print(as_text(document), end="", flush=True)
     if args.book:
         save_book(

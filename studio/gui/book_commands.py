@@ -364,9 +364,8 @@ class BookCommands(QObject):
         return dialog.book()
 
     def ask_title(self, title: str) -> str | None:
-        text, ok = QInputDialog.getText(
-            self.window, "Rename puzzle", "Title in the book (empty: “Puzzle N”):", text=title
-        )
+        prompt = "Title printed beside its number (empty: none):"
+        text, ok = QInputDialog.getText(self.window, "Rename puzzle", prompt, text=title)
         return text if ok else None
 
     def ask_save_changes(self) -> Choice:

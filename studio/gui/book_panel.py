@@ -155,7 +155,8 @@ class BookPanel(QWidget):
             self.model.replace(self.model.book.removed(row), f"Remove “{title}” from the book")
 
     def rename(self, row: int, title: str) -> None:
-        """Give the puzzle at ``row`` the title ``title`` in the book (empty: "Puzzle N")."""
+        """Give the puzzle at ``row`` the title ``title`` in the book (empty: none; the list
+        calls it "Puzzle N")."""
         book = self.model.book
         entries = list(book.entries)
         entries[row] = replace(entries[row], title=title.strip())

@@ -603,8 +603,8 @@ class MainWindow(QMainWindow):
     def open_generated(self, puzzles: list[Generated]) -> None:
         """Open generated puzzles, each in a tab of its own (unsaved work)."""
         for generated in puzzles:
-            document = generated.document
-            self.add_tab(document, name=document.title, unsaved=True)
+            # Untitled: the tab goes by the generator's name ("Nonogram 15×15 #7").
+            self.add_tab(generated.document, name=generated.name, unsaved=True)
 
     def open_document(
         self, document: Document, *, name: str, book_source: BookEntry | None = None

@@ -57,30 +57,36 @@ def draw_puzzle(
     solution: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
     surround: bool = True,
-    max_cell: float | None = None,
+    clues: bool = True,
+    cell: float | None = None,
+    hairline: float = 1.0,
 ) -> QRectF:
-    """Draw ``puzzle`` as large as fits ``area``, centred: its surround (a nonogram's clues)
-    and its grid, with ``solution`` filled in (solution view) or not (puzzle view).
+    """Draw ``puzzle`` centred in ``area``: its surround (a nonogram's clues) and its grid,
+    with ``solution`` filled in (solution view) or not (puzzle view).
 
     Args:
+        area: where to draw, in the painter's units.
         look: how the puzzle's kind is drawn.
-        surround: draw the clues around the grid (False for the small solutions at the back
-            of a book, which only show the grid).
-        max_cell: the largest cell size, so that a small puzzle is not blown up.
+        solution: bool ``(height, width)``, drawn in ink.
+        surround: draw the clues around the grid (False for the solutions at the back of a
+            book and for thumbnails, which only show the grid).
+        clues: draw what the solver is told inside the grid (False: a printed answer,
+            :attr:`Scene.clues`).
+        cell: the cell size in the painter's units; ``None``: as large as fits ``area``.
+        hairline: the thinnest line, in the painter's units (:attr:`Layout.hairline`).
 
     Returns:
         The rectangle the grid took (without the surround).
     """
     top, left = look.surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
-    cell = fit_cell(puzzle, look, area.size(), surround)
-    if max_cell is not None:
-        cell = min(cell, max_cell)
+    if cell is None:
+        cell = fit_cell(puzzle, look, area.size(), surround)
     used = QSizeF((width + left) * cell, (height + top) * cell)
     origin_x = area.left() + (area.width() - used.width()) / 2 + left * cell
     origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
-    layout = Layout(puzzle.shape, cell, origin_x, origin_y)
-    scene = Scene(puzzle, picture=solution)
+    layout = Layout(puzzle.shape, cell, origin_x, origin_y, hairline=hairline)
+    scene = Scene(puzzle, picture=solution, clues=clues)
     draw_scene(painter, layout, scene, look, palette)
     if surround and look.surround is not None:
         look.surround.draw(painter, layout, scene, palette)

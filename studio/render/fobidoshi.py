@@ -3,7 +3,8 @@ a solution or of a solver's marks.
 
 Given circles are ink discs and given crosses ink crosses; the circled cells of a solution (the
 document's reference solution, the solver's, a hint's marks) are discs in the lighter solution
-ink, so that the givens stay distinct in the solution view. Tints (variable fields, a rule that
+ink, so that the givens stay distinct in the solution view; a printed answer (:attr:`Scene.clues`
+off) draws every circle of the solution in ink, and no crosses. Tints (variable fields, a rule that
 cannot be met, a hint's source, a repair's changes) lie under the discs: the corners of a tinted
 cell show the tint. Four or more given circles in a row break the rules whatever the solution:
 they are tinted as a conflict too. No thick rule every five cells: nobody counts a Fobidoshi's
@@ -67,9 +68,12 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     givens = puzzle.givens
-    draw_circles(painter, layout, circled_cells(scene), palette.solution_ink)
-    draw_circles(painter, layout, givens == CIRCLE, palette.ink)
-    draw_crosses(painter, layout, givens == CROSS, palette.ink)
+    if scene.clues:
+        draw_circles(painter, layout, circled_cells(scene), palette.solution_ink)
+        draw_circles(painter, layout, givens == CIRCLE, palette.ink)
+        draw_crosses(painter, layout, givens == CROSS, palette.ink)
+    else:  # a printed answer: every circle of the solution alike
+        draw_circles(painter, layout, scene.filled(), palette.ink)
     painter.restore()
 
 

@@ -28,24 +28,25 @@ MAJOR_RULE_EVERY = 5
 @dataclass(frozen=True)
 class Palette:
     """Colours of the drawing, as Qt colour names (``#AARRGGBB`` where translucent); the
-    defaults (:data:`DEFAULT_PALETTE`, for print and images) print well in black and white too.
+    defaults (:data:`DEFAULT_PALETTE`, for print and images) print well in black and white too:
+    ink, clues and thick rules are pure black, thin rules 65 % black.
     The window draws with the desktop's colours instead (:func:`studio.gui.palette.screen_palette`).
     """
 
     paper: str = "#ffffff"
     background: str = "#ffffff"  # around the grid
     cursor: str = "#1a73e8"  # the keyboard's cell
-    ink: str = "#202124"
+    ink: str = "#000000"
     solution_ink: str = "#5f6368"  # a solved cell the designer did not paint
-    minor_rule: str = "#c4c7c5"
-    major_rule: str = "#202124"
+    minor_rule: str = "#595959"  # 65 % black: a home printer's thin rules stay visible
+    major_rule: str = "#000000"
     variable: str = "#96ff8c00"  # the variable fields, over ink or paper
     conflict: str = "#46d93025"  # a line that cannot hold its clue
     conflict_text: str = "#c5221f"
     highlight: str = "#1c1a73e8"  # a hint's line, the clue lines under the mouse
     given: str = "#1a73e8"  # the frame of a given cell
     changed: str = "#9934a853"  # a cell a previewed repair changes
-    clue_text: str = "#202124"
+    clue_text: str = "#000000"
 
 
 DEFAULT_PALETTE = Palette()
@@ -53,7 +54,8 @@ DEFAULT_PALETTE = Palette()
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a grid of ``shape`` (rows, columns) sits: cell size and top-left corner, in px."""
+    """Where a grid of ``shape`` (rows, columns) sits: cell size and top-left corner, in the
+    painter's units (pixels on screen and in images)."""
 
     shape: tuple[int, int]
     cell: float
@@ -61,6 +63,9 @@ class Layout:
     top: float = 0.0
     window: tuple[range, range] | None = None
     """The rows and columns to draw (those a repaint covers, :meth:`within`); ``None``: all."""
+    hairline: float = 1.0
+    """The thinnest line worth drawing, in the painter's units: a pixel on screen and in
+    images; on a printed page, :data:`PRINT_HAIRLINE_PT` (a press loses thinner rules)."""
 
     def within(self, rect: QRectF) -> Layout:
         """This layout drawing only the rows and columns that meet ``rect`` (a repaint's
@@ -232,7 +237,17 @@ def _frame_givens(
 
 
 TINY_CELL = 6.0
-"""Cells smaller than this (in the painter's units) get only the thick rules, one unit wide."""
+"""Cells smaller than this many hairlines (:attr:`Layout.hairline`) get only the thick rules,
+one hairline wide."""
+
+PRINT_HAIRLINE_PT = 0.25
+"""The thinnest rule on a printed page, in points (1/72 in): 0.25 pt, the finest line
+print-on-demand presses promise to hold."""
+
+
+def is_tiny(layout: Layout) -> bool:
+    """Whether the cells are too small for thin rules and in-cell marks (a thumbnail)."""
+    return layout.cell < TINY_CELL * layout.hairline
 
 
 def draw_rules(
@@ -244,17 +259,20 @@ def draw_rules(
 ) -> None:
     """Thin rules between cells, a thick rule every ``major_every`` cells (default
     :data:`MAJOR_RULE_EVERY`, for counting; ``None``: none, for kinds nobody counts cells of)
-    and a thick border."""
+    and a thick border.
+
+    Widths follow the cell (thin 1/25 of it, thick 1/10), so that a printed page keeps the
+    proportions of the screen, and never go below the layout's hairline (thick: two).
+    """
     height, width = layout.shape
     left, top = layout.left, layout.top
     right, bottom = left + width * layout.cell, top + height * layout.cell
-    # Widths follow the cell, so that a printed page (hundreds of dots a cell) keeps the
-    # proportions of the screen.
-    thin = QPen(QColor(palette.minor_rule), max(1.0, layout.cell / 25))
-    thick = QPen(QColor(palette.major_rule), max(2.0, layout.cell / 10))
+    hairline = layout.hairline
+    thin = QPen(QColor(palette.minor_rule), max(hairline, layout.cell / 25))
+    thick = QPen(QColor(palette.major_rule), max(2 * hairline, layout.cell / 10))
     rules = [(thin, False), (thick, True)]
-    if layout.cell < TINY_CELL:  # a thumbnail: rules would bury the picture
-        thick.setWidthF(1.0)
+    if is_tiny(layout):  # a thumbnail: rules would bury the picture
+        thick.setWidthF(hairline)
         rules = [(thick, True)]
     for pen, major in rules:
         painter.setPen(pen)

@@ -1,10 +1,11 @@
 """Drawing a mosaic: its grid (picture, solution or solver's marks) with the clues in the cells.
 
 Puzzle view is a blank grid with the shown clues; solution view and the designer's canvas draw
-the picture under them. A digit on a filled cell is drawn in the paper's colour, so that clues
-read on dark and light cells alike (Tatham's Mosaic does the same). On the designer's canvas
-(:attr:`Scene.design`) the clues of the picture that are not shown are drawn faint, so that the
-designer sees what could be shown.
+the picture under them; a printed answer (:attr:`Scene.clues` off) is the picture alone. A
+digit on a filled cell is drawn in the paper's colour, so that clues read on dark and light
+cells alike (Tatham's Mosaic does the same). On the designer's canvas (:attr:`Scene.design`)
+the clues of the picture that are not shown are drawn faint, so that the designer sees what
+could be shown.
 """
 
 from __future__ import annotations
@@ -15,13 +16,7 @@ from PySide6.QtGui import QColor, QFont, QPainter
 from studio.core.grid import BoolGrid
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
-from studio.render.grid import (
-    TINY_CELL,
-    Layout,
-    Palette,
-    clue_font,
-    draw_picture_grid,
-)
+from studio.render.grid import Layout, Palette, clue_font, draw_picture_grid, is_tiny
 from studio.render.scene import Look, Scene
 
 HIDDEN_CLUE_ALPHA = 90
@@ -33,7 +28,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     puzzle = scene.puzzle
     assert isinstance(puzzle, Mosaic)
     draw_picture_grid(painter, layout, scene, palette)
-    if layout.cell < TINY_CELL:  # a thumbnail: digits would be smudges
+    if is_tiny(layout) or not scene.clues:  # a thumbnail's digits would be smudges
         return
     dark = scene.filled()  # digits on these are drawn light
     if scene.design and scene.picture is not None:

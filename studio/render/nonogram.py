@@ -36,10 +36,11 @@ def draw_surround(painter: QPainter, layout: Layout, scene: Scene, palette: Pale
 
 
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
-    """The grid of a nonogram scene; its clues are drawn apart (:func:`draw_clues`)."""
+    """The grid of a nonogram scene, its givens framed unless the scene is a printed answer;
+    its clues are drawn apart (:func:`draw_clues`)."""
     puzzle = scene.puzzle
     assert isinstance(puzzle, Nonogram)
-    draw_picture_grid(painter, layout, scene, palette, puzzle.givens)
+    draw_picture_grid(painter, layout, scene, palette, puzzle.givens if scene.clues else ())
 
 
 def draw_clues(

@@ -34,6 +34,9 @@ class Scene:
         changed: cells a previewed repair changes.
         design: the designer's canvas rather than an image or a page: a kind may add aids
             there (a mosaic's clues that are not shown, drawn faint).
+        clues: draw what the solver is told inside the grid (a mosaic's numbers, the marks of
+            given cells); False for a printed answer, which shows the solved cells alone, all
+            in ink (the solutions at the back of a book).
     """
 
     puzzle: Puzzle
@@ -45,6 +48,7 @@ class Scene:
     highlight: BoolGrid | None = None
     changed: BoolGrid | None = None
     design: bool = False
+    clues: bool = True
 
     def filled(self) -> BoolGrid:
         """Bool ``(height, width)``: the cells drawn filled: the picture's (else the

@@ -3,9 +3,11 @@ puzzle only, ``export-book`` prints a book and warns about ambiguous puzzles."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from studio.core import formats
 from studio.core.formats.book_json import load_book
@@ -31,8 +33,58 @@ def test_generate_into_a_book_then_export_it(
     status, out, err = run(capsys, "export-book", str(book), "-o", str(pdf), "--per-page", "2")
     assert (status, err) == (0, "")
     assert out.startswith(f"{pdf}: ")
-    assert "5 puzzles (2 a page)" in out
+    assert "5 puzzles (1–2 a page)" in out  # 6×6: two, then one; 8×8: two
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_export_book_for_a_press_says_where_each_puzzle_went(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "b.book.json"
+    argv = ("generate", "--size", "7x7", "--count", "3", "--seed", "3", "--book", str(book))
+    assert run(capsys, *argv)[0] == 0
+    pdf = tmp_path / "b.pdf"
+    argv = ("export-book", str(book), "-o", str(pdf), "--page-size", "6x9", "--bleed", "3.175")
+    status, out, err = run(capsys, *argv, "--pad-even", "--json")
+    assert (status, err) == (0, "")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["number"] for r in records] == [1, 2, 3]
+    assert set(records[0]) == {
+        "number",
+        "title",
+        "kind",
+        "width",
+        "height",
+        "page",
+        "cell_mm",
+        "solution_page",
+        "solution_cell_mm",
+    }
+    assert {(r["title"], r["kind"], r["width"], r["height"]) for r in records} == {
+        ("", "nonogram", 7, 7)
+    }
+    assert len({r["cell_mm"] for r in records}) == 1
+    assert all(r["cell_mm"] >= 4 and r["solution_cell_mm"] >= 1.5 for r in records)
+    reader = PdfReader(pdf)
+    assert len(reader.pages) % 2 == 0
+    page = reader.pages[records[0]["page"] - 1]
+    assert float(page.mediabox.width) - float(page.trimbox.width) == pytest.approx(18, abs=0.01)
+    status, out, _ = run(
+        capsys, "export-book", str(book), "-o", str(pdf), "--no-solutions", "--json"
+    )
+    assert {json.loads(line)["solution_page"] for line in out.splitlines()} == {None}
+
+
+@pytest.mark.parametrize("bleed", ["-1", "13", "nan", "3mm"])
+def test_export_book_refuses_a_bleed_no_press_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, bleed: str
+) -> None:
+    book = tmp_path / "b.book.json"
+    status, _, err = run(
+        capsys, "export-book", str(book), "-o", str(tmp_path / "b.pdf"), "--bleed", bleed
+    )
+    assert status == 2
+    assert "--bleed: expected 0 to 12.7 mm" in err
 
 
 def test_export_book_warns_about_ambiguous_puzzles(
@@ -43,7 +95,7 @@ def test_export_book_warns_about_ambiguous_puzzles(
     formats.save(document_of_picture("nonogram", grid_from_text(["#.", ".#"])), folder / "d.json")
     status, _, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "p.pdf"))
     assert status == 0
-    assert err == "studio: warning: #1 d: has several solutions\n"
+    assert err == "studio: warning: #1: has several solutions\n"
 
 
 def test_export_draws_the_solution_view(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import numpy as np
 
 from studio.core.contract.kind import Kind
 from studio.core.formats import FORMATS, get_format, studio_json
+from studio.core.grid import FILLED
 from studio.core.kinds import KINDS, get_kind, kind_of, new_document
 from studio.core.puzzle import DrawnPuzzle
 from tests.contract import NAMES, data_of, each_kind
@@ -96,3 +97,19 @@ def test_the_samples_have_one_several_and_no_solutions(name: str) -> None:
         puzzle.validate()
         counts.add(min(2, len(data.solutions(puzzle))))
     assert counts == {0, 1, 2}
+
+
+@each_kind
+def test_the_worked_example_is_tiny_unique_and_solved_by_logic(name: str) -> None:
+    """The example a book's rules page draws: its picture is the one solution (by the kind's
+    brute force, not the studio's solver), and the kind's logic reaches it unaided."""
+    document = registered(name).example()
+    puzzle = document.puzzle
+    assert document.kind == name
+    assert max(puzzle.shape) <= 6, "small enough to solve in the head on a rules page"
+    puzzle.validate()
+    assert document.picture is not None
+    assert [s.tobytes() for s in data_of(name).solutions(puzzle)] == [document.picture.tobytes()]
+    deduction = puzzle.deduce()
+    assert deduction.complete
+    assert np.array_equal(deduction.grid == FILLED, document.picture)

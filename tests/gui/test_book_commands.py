@@ -171,12 +171,13 @@ def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> No
     with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
         qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     pdf = PdfReader(tmp_path / "valentines.pdf")
-    # Title page, one puzzle a page, one page of solutions.
-    assert len(pdf.pages) == 4
+    # Title page, a blank left-hand page, the nonogram's rules page, one puzzle a page, one
+    # page of solutions.
+    assert len(pdf.pages) == 6
     assert pdf.metadata is not None
     assert pdf.metadata.title == "Valentines"
     assert float(pdf.pages[0].mediabox.width) == 612  # US Letter: 8.5 in
-    assert window.statusBar().currentMessage().startswith("Exported 4 pages")
+    assert window.statusBar().currentMessage().startswith("Exported 6 pages")
     assert "1 puzzle(s) flagged" in window.statusBar().currentMessage()
     # The print settings are the book's now, and undoable.
     assert window.book.model.book.layout == chosen

@@ -445,6 +445,8 @@ def test_generate_opens_unique_puzzles_as_tabs(qtbot: QtBot, open_window) -> Non
         "each opens in a tab; the first in place of the untouched blank puzzle"
     )
     assert window.tab is tabs[-1]
+    titles = [window.tabs.tabText(i).rstrip(" *") for i in range(window.tabs.count())]
+    assert titles == [p.name for p in puzzles], "untitled: each tab goes by the generator's name"
     assert window.isWindowModified(), "a generated puzzle is unsaved work"
 
 
@@ -512,7 +514,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     (generated,) = blocker.args[0]
     assert generated.document.kind == kind
-    assert generated.document.title == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
+    assert generated.name == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2

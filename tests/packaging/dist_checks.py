@@ -151,12 +151,14 @@ def check_export_images(executable: Path, workdir: Path) -> None:
 
 def check_export_book(executable: Path, workdir: Path) -> None:
     """``generate --book`` then ``export-book``: a book of four puzzles as a print-ready PDF
-    (Qt's PDF writer and fonts in the bundle): title page, contents, puzzles, solutions."""
+    (Qt's PDF writer and fonts, and pypdf for the print boxes, in the bundle): title page,
+    contents, rules page, puzzles, solutions, a TrimBox on the pages."""
     book = workdir / "four.book.json"
     run(executable, workdir, "generate", "--size", "10x10", "--count", "4", "--book", str(book))
-    out = run(executable, workdir, "export-book", str(book), "-o", "four.pdf").stdout
+    argv = ("export-book", str(book), "-o", "four.pdf", "--page-size", "6x9", "--bleed", "3.175")
+    out = run(executable, workdir, *argv).stdout
     pdf = (workdir / "four.pdf").read_bytes()
-    if not pdf.startswith(b"%PDF") or "4 puzzles" not in out:
+    if not pdf.startswith(b"%PDF") or b"/TrimBox" not in pdf or "4 puzzles" not in out:
         raise DistCheckError(f"export-book: {out!r}, the file starts {pdf[:8]!r}")
 
 

@@ -47,6 +47,21 @@ def corner(image: QImage, row: int, col: int) -> QColor:
     return image.pixelColor(col * CELL + 5, row * CELL + 5)
 
 
+def test_a_printed_answer_shows_every_circle_in_ink_and_no_crosses(qtbot: QtBot) -> None:
+    """The solutions at the back of a book: given or found, a circle is a circle."""
+    solution = grid_from_text(["#...", "#...", "###.", "...."])
+    image = render(Scene(PUZZLE, picture=solution, clues=False))
+    shown = render(Scene(PUZZLE, picture=solution))
+    for (row, col), circled in np.ndenumerate(solution):
+        assert (lightness(image, row, col) < 40) == bool(circled), (row, col)
+    # The solution view draws a found circle lighter than a given one; an answer, all in ink.
+    assert lightness(shown, 1, 0) > lightness(image, 1, 0) + 40
+    # The given crosses at (1, 1) and (3, 0) are gone: nothing on their arms.
+    for row, col in ((1, 1), (3, 0)):
+        assert lightness(shown, row, col, 0.3, 0.3) < 128
+        assert lightness(image, row, col, 0.3, 0.3) > 240
+
+
 def test_puzzle_view_draws_given_circles_and_crosses_only(qtbot: QtBot) -> None:
     image = render(Scene(PUZZLE))
     for (row, col), code in np.ndenumerate(PUZZLE.givens):
@@ -123,8 +138,8 @@ def test_no_thick_rule_every_five_cells(qtbot: QtBot) -> None:
     image = render(Scene(Fobidoshi.blank((7, 7))))
     between_5_and_6 = image.pixelColor(5 * CELL, int(0.5 * CELL)).lightness()
     border = image.pixelColor(0, int(0.5 * CELL)).lightness()
-    assert between_5_and_6 > 150, "a thin rule between columns 5 and 6"
-    assert border < 80, "a thick border"
+    assert between_5_and_6 > 60, "a thin rule (grey) between columns 5 and 6, not a thick one"
+    assert border < 30, "a thick (black) border"
 
 
 def test_circled_cells_leave_out_the_givens() -> None:

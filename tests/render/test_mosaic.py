@@ -72,6 +72,17 @@ def test_solution_view_fills_exactly_the_filled_cells(draw: Render) -> None:
         assert (corner(image, row, col).lightness() < 100) == bool(filled), (row, col)
 
 
+def test_a_printed_answer_is_the_picture_alone_without_digits(draw: Render) -> None:
+    """The solutions at the back of a book: each cell wholly ink or wholly paper."""
+    image = draw(Scene(PUZZLE, picture=PICTURE, clues=False))
+    for (row, col), filled in np.ndenumerate(PICTURE):
+        pixels = interior(image, row, col)
+        if filled:
+            assert pixels.max() < 40, (row, col)
+        else:
+            assert pixels.min() > 240, (row, col)
+
+
 def test_puzzle_view_is_a_blank_grid_with_digits_in_the_clue_cells(draw: Render) -> None:
     image = draw(Scene(PUZZLE))
     for (row, col), shown in np.ndenumerate(SHOWN):

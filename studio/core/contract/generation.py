@@ -7,6 +7,7 @@ Each kind's generator (e.g. :mod:`studio.core.kinds.nonogram.generate`) implemen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -73,8 +74,9 @@ class Generated:
     """One generated puzzle.
 
     Attributes:
-        document: the puzzle, its picture (the unique solution) and a title
-            (:func:`generated_title`, e.g. ``"Nonogram 15×15 #7"``).
+        document: the puzzle and its picture (the unique solution), untitled: a title is the
+            designer's to give, and a book prints none for it (the seed is in the notes and
+            in :attr:`seed`; :attr:`name` names the puzzle until it has a title).
         analysis: the analysis of the puzzle: unique, with its difficulty.
         seed: the seed that reproduces exactly this puzzle alone.
         attempts: raw pictures (or starting configurations) made for this puzzle.
@@ -86,6 +88,13 @@ class Generated:
     seed: int
     attempts: int
     repaired_cells: int
+
+    @property
+    def name(self) -> str:
+        """The puzzle's kind, size and seed, e.g. ``"Mosaic 10×10 #42"``
+        (:func:`generated_name`): what lists and messages call it."""
+        puzzle = self.document.puzzle
+        return generated_name(puzzle.spec, puzzle.shape, self.seed)
 
 
 def meets(analysis: Analysis, options: GeneratorOptions) -> bool:
@@ -125,10 +134,18 @@ def size_name(shape: tuple[int, int]) -> str:
     return f"{shape[1]}×{shape[0]}"
 
 
-def generated_title(spec: KindSpec, options: GeneratorOptions, seed: int) -> str:
-    """The title of a generated puzzle, e.g. ``"Mosaic 10×10 #42"``: its kind, size and the seed
-    that makes it again."""
-    return f"{spec.title} {size_name(options.shape)} #{seed}"
+def generated_name(spec: KindSpec, shape: tuple[int, int], seed: int) -> str:
+    """The name of a generated puzzle of ``(height, width)``, e.g. ``"Mosaic 10×10 #42"``: its
+    kind, size and the seed that makes it again."""
+    return f"{spec.title} {size_name(shape)} #{seed}"
+
+
+def is_generated_name(title: str, spec: KindSpec, shape: tuple[int, int]) -> bool:
+    """Whether ``title`` is :func:`generated_name` of a puzzle of this kind and ``(height,
+    width)``, for some seed: the title generators gave their puzzles before they left the title
+    to the designer (book files of version 1 hold such titles)."""
+    prefix = f"{spec.title} {size_name(shape)} #"
+    return title.startswith(prefix) and re.fullmatch("[0-9]+", title[len(prefix) :]) is not None
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,9 @@ class Kind:
         repairs: how an ambiguous design of it is made unique.
         layers: how its puzzle is taken apart cell by cell and made again, so that the grid
             commands (:mod:`studio.core.grid_edit`) move, crop and clear every kind alike.
+        example: a tiny puzzle of the kind (5×5 or so) with exactly one solution, which logic
+            alone reaches, as a document whose picture is that solution: the worked example
+            of the rules page that opens the kind's section of a printed book.
         from_picture: the puzzle whose intended solution is a picture (bool ``(height,
             width)``), for a kind drawn from a picture (the capability :attr:`drawn`); ``None``
             for the others.
@@ -59,6 +62,7 @@ class Kind:
     generator: KindGenerator
     repairs: KindRepairs
     layers: LayerCodec
+    example: Callable[[], Document]
     from_picture: Callable[[BoolGrid], Puzzle] | None = None
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     encodings: Mapping[str, Encoding] = field(default_factory=dict)

@@ -4,10 +4,11 @@ holds four in a row. Its declaration, :data:`KIND`, lists everything the studio 
 Modules: :mod:`.puzzle` (the rules and the lazy connectivity cuts), :mod:`.rules` (the thesis's
 deduction rules), :mod:`.search` (the backtracking search of the thesis), :mod:`.formats` (Janko's
 text, its part of the studio document), :mod:`.generate`, :mod:`.repair`, :mod:`.layers` (the
-givens, for the grid commands).
+givens, for the grid commands), :mod:`.example` (the worked example of a book's rules page).
 """
 
 from studio.core.contract.kind import Kind
+from studio.core.kinds.fobidoshi.example import example
 from studio.core.kinds.fobidoshi.formats import janko, payload
 from studio.core.kinds.fobidoshi.generate import GENERATOR
 from studio.core.kinds.fobidoshi.layers import LAYERS
@@ -22,6 +23,7 @@ KIND: Kind = Kind(
     generator=GENERATOR,
     repairs=REPAIRS,
     layers=LAYERS,
+    example=example,
     blank=Fobidoshi.blank,
 )
 """The Fobidoshi, as the registry (:mod:`studio.core.kinds`) lists it."""

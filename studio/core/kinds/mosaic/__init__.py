@@ -5,10 +5,11 @@ Modules: :mod:`.puzzle` (the rules), :mod:`.logic` (the clue-by-clue and clue-pa
 :mod:`.cnf` (one cardinality constraint a clue), :mod:`.minimal` (minimal clue sets),
 :mod:`.formats` (digit grid, Tatham Mosaic IDs, its part of the studio document),
 :mod:`.generate`, :mod:`.repair`, :mod:`.layers` (the picture and the shown clues, for the grid
-commands).
+commands), :mod:`.example` (the worked example of a book's rules page).
 """
 
 from studio.core.contract.kind import Kind
+from studio.core.kinds.mosaic.example import example
 from studio.core.kinds.mosaic.formats import grid, payload, tatham
 from studio.core.kinds.mosaic.generate import GENERATOR
 from studio.core.kinds.mosaic.layers import LAYERS
@@ -23,6 +24,7 @@ KIND: Kind = Kind(
     generator=GENERATOR,
     repairs=REPAIRS,
     layers=LAYERS,
+    example=example,
     from_picture=Mosaic.from_picture,
 )
 """The mosaic, as the registry (:mod:`studio.core.kinds`) lists it."""

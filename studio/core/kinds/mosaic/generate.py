@@ -33,7 +33,6 @@ from studio.core.contract.generation import (
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
-    generated_title,
     meets,
     size_name,
 )
@@ -41,7 +40,7 @@ from studio.core.contract.pictures import density_picture, smoothed_picture
 from studio.core.document import Document
 from studio.core.grid import BoolGrid, cells_of
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
-from studio.core.kinds.mosaic.puzzle import SPEC, Mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.sat.analysis import analyze
 
 STRATEGIES = ("density", "picture")
@@ -105,12 +104,7 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
                 f"density {options.density:g}, clues kept while {standard}, seed {seed}; "
                 f"{attempt} picture{'s' if attempt != 1 else ''}."
             )
-            document = Document(
-                puzzle,
-                picture,
-                title=generated_title(SPEC, options, seed),
-                notes=notes,
-            )
+            document = Document(puzzle, picture, notes=notes)
             return Generated(document, analysis, seed, attempt, 0)
     raise GeneratorError(
         f"no {size_name(options.shape)} mosaic met the options in {MAX_ATTEMPTS} pictures"

@@ -5,13 +5,15 @@ Modules: :mod:`.puzzle` (the rules), :mod:`.linesolve` (the line solver), :mod:`
 encoding) beside the thesis's :mod:`.thesis_cnf` and :mod:`.naive_cnf` (:mod:`.encodings`),
 :mod:`.formats` (text grid, Tatham Pattern IDs, runs lists, clue lines, ``.non``, webpbn XML,
 its part of the studio document), :mod:`.generate` with :mod:`.clue_stats`, :mod:`.repair`,
-:mod:`.layers` (the picture and the given cells, for the grid commands).
+:mod:`.layers` (the picture and the given cells, for the grid commands), :mod:`.example` (the
+worked example of a book's rules page).
 """
 
 from functools import partial
 
 from studio.core.contract.kind import Kind
 from studio.core.kinds.nonogram.encodings import with_encoding
+from studio.core.kinds.nonogram.example import example
 from studio.core.kinds.nonogram.formats import (
     clue_lines,
     grid,
@@ -34,6 +36,7 @@ KIND: Kind = Kind(
     generator=GENERATOR,
     repairs=REPAIRS,
     layers=LAYERS,
+    example=example,
     from_picture=Nonogram.from_picture,
     encodings={name: partial(with_encoding, name=name) for name in ("thesis", "naive")},
 )

@@ -35,7 +35,6 @@ from studio.core.contract.generation import (
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
-    generated_title,
     meets,
     size_name,
 )
@@ -47,7 +46,7 @@ from studio.core.contract.pictures import (
 from studio.core.document import Document
 from studio.core.grid import UNKNOWN, BoolGrid
 from studio.core.kinds.nonogram.clue_stats import clue_stats_picture
-from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair import repair
 from studio.core.sat.analysis import Analysis, Status, analyze, rated
 
@@ -203,12 +202,7 @@ def _generated(
         + f", seed {seed}; {attempts} raw picture{'s' if attempts != 1 else ''}, "
         + f"{repaired} cell{'s' if repaired != 1 else ''} changed by repair."
     )
-    document = Document(
-        puzzle,
-        np.asarray(picture, dtype=bool),
-        title=generated_title(SPEC, options, seed),
-        notes=notes,
-    )
+    document = Document(puzzle, np.asarray(picture, dtype=bool), notes=notes)
     return Generated(document, analysis, seed, attempts, repaired)
 
 

@@ -178,9 +178,10 @@ def test_the_puzzle_comes_from_the_seeds_raw_pictures(
         assert repaired  # the ranking above was put to the test
 
 
-def test_the_document_names_size_and_seed() -> None:
+def test_the_puzzle_is_named_by_size_and_seed_and_left_untitled() -> None:
     generated = generate(GeneratorOptions((6, 11), strategy="picture"), 417)
-    assert generated.document.title == "Nonogram 11×6 #417"
+    assert generated.name == "Nonogram 11×6 #417"
+    assert generated.document.title == ""
     assert generated.document.kind == "nonogram"
     assert "seed 417" in generated.document.notes
 

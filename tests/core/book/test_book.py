@@ -1,13 +1,13 @@
-"""Books: layout checks, entries analysed on the way in, reordering, warnings."""
+"""Books: entries analysed on the way in, reordering, warnings."""
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
+from dataclasses import replace
 
-from studio.core.book import Book, BookLayout, entry_for
+import numpy as np
+
+from studio.core.book import Book, entry_for
 from studio.core.document import Document
-from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
@@ -15,19 +15,6 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 UNIQUE = document_of_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
 AMBIGUOUS = document_of_picture("nonogram", grid_from_text(["#.", ".#"]), title="Diagonal")
 CLUES_ONLY = Document(Nonogram([(1,), (2,)], [(1,), (2,)]))
-
-
-@pytest.mark.parametrize(
-    ("changes", "message"),
-    [
-        ({"page_size": "A5"}, "unknown page size 'A5'"),
-        ({"per_page": 3}, "not 3"),
-        ({"margin_mm": -1.0}, "negative"),
-    ],
-)
-def test_layout_refuses_what_cannot_be_printed(changes: dict, message: str) -> None:
-    with pytest.raises(StudioError, match=message):
-        BookLayout(**changes)
 
 
 def test_entries_carry_their_solution_status_and_difficulty() -> None:
@@ -54,5 +41,7 @@ def test_reordering_and_warnings() -> None:
     assert moved.titles() == ["L", "S", "Diagonal"]
     assert moved.warnings() == ["#3 Diagonal: has several solutions"]
     assert book.removed(1).titles() == ["S", "L"]
-    untitled = Book().added(entry_for(Document(UNIQUE.puzzle)))
-    assert untitled.titles() == ["Puzzle 1"]
+    untitled = Book().added(entry_for(Document(UNIQUE.puzzle)), entry_for(AMBIGUOUS, "-"))
+    untitled = untitled.with_entries([untitled.entries[0], replace(untitled.entries[1], title="")])
+    assert untitled.titles() == ["Puzzle 1", "Puzzle 2"]
+    assert untitled.warnings() == ["#2: has several solutions"], "no title is made up"

@@ -2,7 +2,9 @@
 
 The puzzles are embedded (a book file needs no other file), each with its solution, its title in
 the book and its difficulty, so that a book can be printed, reordered and shared on its own.
-The file format is :mod:`studio.core.formats.book_json`; printing is :mod:`studio.render.book`.
+:mod:`.layout` holds the print settings (trim, bleed, margins, sections), :mod:`.plan` where
+everything goes on the pages. The file format is :mod:`studio.core.formats.book_json`; drawing
+the pages is :mod:`studio.render.book`.
 """
 
 from __future__ import annotations
@@ -12,56 +14,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from studio.core.book.layout import PAGE_SIZES, PER_PAGE, TRIM_SIZES, BookLayout, TrimSize
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
 from studio.core.sat.analysis import Analysis, Status, analyze
-
-PAGE_SIZES = ("A4", "letter", "6x9", "8.5x11")
-"""Page sizes a book prints on: ISO A4, US Letter, and the 6×9 in and 8.5×11 in trade sizes."""
-
-PER_PAGE = (1, 2, 4, 6)
-"""Puzzles a page can hold; ``None`` in :attr:`BookLayout.per_page` chooses by size."""
-
-
-@dataclass(frozen=True)
-class BookLayout:
-    """How a book is printed.
-
-    Attributes:
-        page_size: one of :data:`PAGE_SIZES`.
-        per_page: puzzles per page, one of :data:`PER_PAGE`, or ``None`` to choose by size
-            (as many as leave every cell readable).
-        margin_mm: the outer margins, in millimetres.
-        gutter_mm: extra inner margin on the binding side, alternating left and right.
-        title_page: print a title page (title, author, the number of puzzles).
-        contents: print a contents page (each puzzle's number, title, difficulty and page).
-        solutions: print the solutions at the back, smaller, several per page.
-
-    Raises:
-        StudioError: for a page size or count outside the lists, or a negative margin.
-    """
-
-    page_size: str = "A4"
-    per_page: int | None = None
-    margin_mm: float = 15.0
-    gutter_mm: float = 5.0
-    title_page: bool = True
-    contents: bool = True
-    solutions: bool = True
-
-    def __post_init__(self) -> None:
-        if self.page_size not in PAGE_SIZES:
-            raise StudioError(
-                f"unknown page size {self.page_size!r}; use one of {', '.join(PAGE_SIZES)}"
-            )
-        if self.per_page is not None and self.per_page not in PER_PAGE:
-            raise StudioError(
-                f"a page holds {', '.join(map(str, PER_PAGE))} puzzles, not {self.per_page}"
-            )
-        if self.margin_mm < 0 or self.gutter_mm < 0:
-            raise StudioError("margins cannot be negative")
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,7 +28,8 @@ class BookEntry:
 
     Attributes:
         document: the puzzle (and its picture, if it has one).
-        title: its title in the book (empty: "Puzzle N").
+        title: its title in the book, printed beside its number; empty for none (lists call
+            it "Puzzle N").
         solution: bool ``(height, width)``: its solution, printed at the back; ``None`` if it
             has none known (then the book warns).
         status: the analysis verdict when the puzzle was added (``"unique"`` for a good one).
@@ -174,7 +133,8 @@ class Book:
         return self.with_entries(entries)
 
     def titles(self) -> list[str]:
-        """Each puzzle's title as printed: its own, or "Puzzle N"."""
+        """Each puzzle's name in lists (the Book panel, messages): its title, or "Puzzle N".
+        A printed book shows only the titles given (:mod:`.plan`)."""
         return [entry.title or f"Puzzle {number}" for number, entry in self.numbered()]
 
     def numbered(self) -> Sequence[tuple[int, BookEntry]]:
@@ -184,7 +144,19 @@ class Book:
     def warnings(self) -> list[str]:
         """One line per puzzle that should not go to print as it is."""
         return [
-            f"#{number} {title}: {entry.warning}"
-            for (number, entry), title in zip(self.numbered(), self.titles(), strict=True)
+            f"#{number}{f' {entry.title}' if entry.title else ''}: {entry.warning}"
+            for number, entry in self.numbered()
             if entry.warning is not None
         ]
+
+
+__all__ = [
+    "PAGE_SIZES",
+    "PER_PAGE",
+    "TRIM_SIZES",
+    "Book",
+    "BookEntry",
+    "BookLayout",
+    "TrimSize",
+    "entry_for",
+]
