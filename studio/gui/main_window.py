@@ -50,13 +50,14 @@ from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save, ask_to_save_all
+from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
 from studio.gui.help import fill_help_menu
+from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.kinds import qt_kind
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for

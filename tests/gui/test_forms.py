@@ -13,9 +13,10 @@ from pytestqt.qtbot import QtBot
 from studio.core.book import Book
 from studio.core.kinds import get_kind
 from studio.gui.book_dialog import BookDialog
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
+from studio.gui.dialogs import NewPuzzleDialog
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import ResizeDialog
+from studio.gui.import_dialog import ImportImageDialog
 
 DIALOGS = {
     "import image": lambda: ImportImageDialog(Image.new("L", (4, 2), 255), Path("tiny.png")),
