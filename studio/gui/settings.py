@@ -1,5 +1,5 @@
-"""Settings kept between sessions (recent files, zoom, how images are imported), in the
-platform's config folder.
+"""Settings kept between sessions (recent files, zoom, how images are imported and puzzles
+exported), in the platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
 environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do.
@@ -7,6 +7,7 @@ environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -40,6 +41,23 @@ class ImportSettings:
     keep_aspect: bool = True
     fit: int = FIT_SIDE
     kind: str = "nonogram"
+
+
+@dataclass(frozen=True)
+class ExportSettings:
+    """How the last puzzle was exported (the Export dialog).
+
+    Attributes:
+        suffix: the format, by extension: ``.png``, ``.svg`` or ``.pdf``.
+        cell: the cell size, in ``unit``.
+        unit: ``mm``, or the format's own unit (``px`` for PNG and SVG, ``pt`` for PDF).
+        dpi: a PNG's resolution, pixels per inch.
+    """
+
+    suffix: str = ".png"
+    cell: float = 6.0
+    unit: str = "mm"
+    dpi: float = 300.0
 
 
 def config_dir() -> Path:
@@ -92,7 +110,20 @@ class Settings:
     def set_import_settings(self, settings: ImportSettings) -> None:
         self._save("import", settings)
 
-    def _save(self, group: str, settings: ImportSettings) -> None:
+    def export_settings(self) -> ExportSettings:
+        """The export settings saved last; the defaults for any missing or unreadable."""
+        default = ExportSettings()
+        return ExportSettings(
+            suffix=self._str("export/suffix", default.suffix),
+            cell=self._float("export/cell", default.cell),
+            unit=self._str("export/unit", default.unit),
+            dpi=self._float("export/dpi", default.dpi),
+        )
+
+    def set_export_settings(self, settings: ExportSettings) -> None:
+        self._save("export", settings)
+
+    def _save(self, group: str, settings: ImportSettings | ExportSettings) -> None:
         for field in fields(settings):
             self._store.setValue(f"{group}/{field.name}", getattr(settings, field.name))
         self._store.sync()
@@ -112,3 +143,10 @@ class Settings:
     def _int(self, key: str, default: int, least: int, most: int) -> int:
         value = str(self._store.value(key, default))
         return int(value) if value.isdecimal() and least <= int(value) <= most else default
+
+    def _float(self, key: str, default: float) -> float:
+        try:
+            value = float(str(self._store.value(key, default)))
+        except ValueError:
+            return default
+        return value if math.isfinite(value) and value > 0 else default
