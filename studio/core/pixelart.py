@@ -12,8 +12,7 @@ The rule, for every pixel of the (optionally rescaled) image:
 * **Luminance decides ink.** An opaque pixel is filled when its luminance is below
   ``threshold``; ``invert`` swaps filled and empty for opaque pixels only. The threshold is
   automatic unless given: Otsu's, computed on the luminance of the image's opaque pixels
-  (:func:`auto_threshold`). Luminance is ITU-R
-  BT.601 as computed by Pillow's ``convert("L")``:
+  (:func:`auto_threshold`). Luminance is ITU-R BT.601 as computed by Pillow's ``convert("L")``:
   ``L = (19595 R + 38470 G + 7471 B + 32768) >> 16`` (0-255, rounded), after Pillow's
   conversion of the pixel to RGB (palette lookup, CMYK, ...). 16-bit grey (``I;16``, and
   ``I``, read as 16-bit samples) uses the high byte, as Pillow does for 16-bit RGB; Pillow's own
@@ -65,7 +64,8 @@ FORMATS: tuple[str, ...] = ("PNG", "GIF", "BMP", "XBM")
 # drawn at L = 153-155; 192 floods the faces and swallows highlights (Aluminium 3 #babdb6,
 # L = 187). 160 fills every Tango outline shade (the darkest shade of each hue, L <= 153) and
 # keeps the light body shades empty (Chameleon 2 #73d216 is L = 160 exactly, hence "below").
-# The 1-bit XBMs come out the same for any threshold from 1 to 255.
+# The 1-bit XBMs come out the same for any threshold from 1 to 255. Otsu's automatic threshold,
+# the default now, gives 16/40 unique and no empty picture (benchmarks/pixelart_import.py).
 DEFAULT_THRESHOLD: int = 160
 """Luminance (0-255): the fixed threshold chosen on the Tango icons. The automatic threshold
 falls back to it when the opaque pixels have fewer than two luminances (Otsu's method needs two
