@@ -10,7 +10,7 @@ Usage: ``python benchmarks/analysis_corpus.py [--timeout S] [--hard-timeout S] [
 2. The two hard ones (Knotty, pynogram's frans_faase) apart, under a longer cap: what the
    analysis reached in that time.
 3. Random 40x40 pictures of density 0.5 (thesis Table 6.2, first strategy).
-4. Our targets (DESIGN.md §4) against what was measured.
+4. Our targets (docs/figures.md) against what was measured.
 
 Each analysis is :func:`studio.core.sat.analysis.analyze` with a :class:`CancelToken` time limit,
 timed with ``time.perf_counter`` on this machine. Nothing here asserts on time.
@@ -34,7 +34,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.grid import UNKNOWN
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "nonogram" / "puzzles.jsonl"
@@ -289,7 +289,7 @@ def print_random(results: list[Result], seed: int, density: float, size: int) ->
 def print_targets(
     corpus: list[Result], hard: list[Result], random: list[Result], timeout: float
 ) -> None:
-    print("4. Targets (DESIGN.md §4) on this machine")
+    print("4. Targets (docs/figures.md) on this machine")
     rows = []
 
     def verdict(ok: bool) -> str:
@@ -335,7 +335,7 @@ def print_published() -> None:
     ]
     rows.append(["random 40x40 d=0.5", "", ms(THESIS_TABLE_6_2_RANDOM[0]), "0 % unique"])
     print(table(["van Oers 2024, Tables 6.1/6.2", "encode ms", "solve ms", "note"], rows))
-    print("Our targets (DESIGN.md §4 and the benchmark brief), analysis = solve + variable fields:")
+    print("Our targets (docs/figures.md), analysis = solve + variable fields:")
     print("Tatham 25x25 median <= 10 ms; Tatham 40x40 median <= 20 ms; random 40x40 median")
     print("<= 300 ms; every shared-corpus puzzle <= 10 s; survey median <= 100 ms.")
 

@@ -4,7 +4,7 @@ Usage: ``python benchmarks/encodings.py [--data FILE] [--sizes 5,10,...] [--naiv
 [--limit MS] [--skip-naive-above SIZE] [--max-placements N]``
 
 For every puzzle ``tatham:WxH-NN`` of the shared ``nonogram/puzzles.jsonl`` and each encoding of
-:mod:`studio.core.kinds.nonogram_encodings` (``naive``: thesis Ch. 3, ``thesis``: Ch. 4, the
+:mod:`studio.core.kinds.nonogram.encodings` (``naive``: thesis Ch. 3, ``thesis``: Ch. 4, the
 thesis's "improved" algorithm, ``fast``: the product's order encoding): variables, clauses,
 encode ms (the encoder filling a :class:`CnfBuilder`, the whole puzzle, no line solver before it,
 as ``analyze(..., logic_first=False)`` does) and solve ms (loading the clauses into a
@@ -37,9 +37,9 @@ from analysis_corpus import DATA, load, ms, progress, table  # the sibling bench
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import grid_to_text, unknown_grid
-from studio.core.kinds import nonogram_naive
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.kinds.nonogram_encodings import ENCODINGS, EncodeFunction
+from studio.core.kinds.nonogram import naive_cnf as nonogram_naive
+from studio.core.kinds.nonogram.encodings import ENCODINGS, EncodeFunction
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze, decode_cells
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession

@@ -1,5 +1,5 @@
 """Fobidoshi: SAT with lazy connectivity cuts, the logic solver and the thesis's backtracking
-search, and both generators, beside Heslenfeld (2024) Tables 1 and 2 and DESIGN.md §4.
+search, and both generators, beside Heslenfeld (2024) Tables 1 and 2 and docs/figures.md.
 
 Usage: ``python benchmarks/fobidoshi.py [--data DIR] [--repeat N] [--search-timeout S]
 [--attempts N] [--count N] [--sizes 4,5,...] [--seed N]``
@@ -8,7 +8,7 @@ Usage: ``python benchmarks/fobidoshi.py [--data DIR] [--repeat N] [--search-time
    (:func:`analyze` without rating: the rules first, then SAT on what is open, with exact
    variable fields) and SAT alone (``logic_first=False``: the whole encoding, every cut found
    by the solver), median and max ms (best of ``--repeat`` runs each), SAT calls; the
-   reference lazy-cut run recorded in the data file beside them; the DESIGN.md §4 target
+   reference lazy-cut run recorded in the data file beside them; the target of docs/figures.md
    (<= 50 ms at 12×12). Every status and solution is checked against the data. Then designs in
    progress as the studio's live analysis sees them (blank and sparse 12×12 to 20×20, many
    solutions): time for the exact variable fields.
@@ -45,10 +45,10 @@ from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.generate import GeneratorOptions, generate
-from studio.core.generate.fobidoshi import ATTEMPTS, STRATEGIES
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import long_runs, probe
-from studio.core.kinds.fobidoshi_search import LOGIC, Improvements, backtrack
+from studio.core.kinds.fobidoshi.generate import ATTEMPTS, STRATEGIES
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import long_runs, probe
+from studio.core.kinds.fobidoshi.search import LOGIC, Improvements, backtrack
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -162,8 +162,8 @@ def print_sat(records: list[dict[str, Any]], repeat: int) -> None:
     )
     print(f"   wrong status or solution: {', '.join(wrong) if wrong else 'none'}")
     print(
-        "   DESIGN.md §4: 13–28 ms mean, 1 s max on the 250 Janko puzzles with lazy cuts (the\n"
-        "   static rank encoding: 1.2 s mean, 31 s max); target <= "
+        "   Product brief (docs/figures.md): 13–28 ms mean, 1 s max on 250 Janko puzzles with\n"
+        "   lazy cuts (the static rank encoding: 1.2 s mean, 31 s max); target <= "
         f"{TARGET_MS_12:g} ms solve + uniqueness at 12×12."
     )
 
@@ -353,7 +353,7 @@ def print_generate(sizes: Sequence[int], count: int, seed: int) -> None:
                 )
             )
     print(table(("strategy", "size", "ms med", "max", "attempts", "% unique"), rows, left=2))
-    print("   DESIGN.md §4 target: 100 % valid generation (every call returns a unique puzzle).")
+    print("   Target (docs/figures.md): 100 % valid generation (every call returns a unique one).")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -21,7 +21,7 @@ i-th from seed ``puzzle_seed(--seed, i)`` as a batch (``generate_batch``) makes 
   fields, repair ms, success (beside thesis Table 6.3, their reduction). This is what every
   puzzle would cost if the generator repaired its first raw picture instead of screening.
 
-Then the thesis tables as published and the DESIGN.md §4 target for 40×40. Times are wall clock
+Then the thesis tables as published and the target for 40×40 (docs/figures.md). Times are wall clock
 (``time.perf_counter``) on this machine; nothing here asserts on time.
 """
 
@@ -39,11 +39,11 @@ from dataclasses import dataclass
 import numpy as np
 from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 
+from studio.core.contract.pictures import fill_empty_lines
 from studio.core.generate import GeneratorOptions, generate, puzzle_seed
-from studio.core.generate.nonogram import SCREEN, STRATEGIES, raw_picture
-from studio.core.generate.nonogram_pictures import fill_empty_lines
-from studio.core.kinds.nonogram import Nonogram
-from studio.core.repair import repair
+from studio.core.kinds.nonogram.generate import SCREEN, STRATEGIES, raw_picture
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.kinds.nonogram.repair import repair
 from studio.core.sat.analysis import Status, analyze, count_solutions
 
 SIZES = (5, 10, 15, 20, 25, 30, 35, 40)
@@ -91,7 +91,7 @@ THESIS_TABLE_6_3: dict[int, tuple[int, float, int, float]] = {
 }
 # Our strategies beside the thesis's rows they correspond to.
 THESIS_ROWS = {"density": ("First",), "clue-stats": ("Second", "Second, reduced"), "picture": ()}
-TARGET_SIZE, TARGET_MS = 40, 1000.0  # DESIGN.md §4: 100 % unique, <= 1 s median
+TARGET_SIZE, TARGET_MS = 40, 1000.0  # docs/figures.md: 100 % unique, <= 1 s median
 
 
 @dataclass
@@ -234,7 +234,7 @@ def print_repair(rows: list[Row]) -> None:
 
 
 def print_target(rows: list[Row]) -> None:
-    print(f"Target (DESIGN.md §4): generation {TARGET_SIZE}x{TARGET_SIZE}, 100 % unique, <= 1 s")
+    print(f"Target (docs/figures.md): generation {TARGET_SIZE}x{TARGET_SIZE}, 100 % unique, <= 1 s")
     print("median (thesis Table 6.2, second strategy + reduction: 3 550 + 767 ms, 56.6 % unique)")
     lines = []
     for row in rows:

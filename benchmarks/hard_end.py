@@ -47,10 +47,10 @@ from typing import Any
 import numpy as np
 from analysis_corpus import DATA, group_of, load, ms, table  # the sibling benchmark's helpers
 
-from studio.core import linesolve
 from studio.core.cancel import CancelToken
 from studio.core.grid import grid_to_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram import linesolve
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import analyze
 
 HARD = ("survey:knotty", "pynogram:frans_faase")

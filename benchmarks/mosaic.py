@@ -1,4 +1,4 @@
-"""Time mosaic analysis, generation and repair, beside Tatham's generator and DESIGN.md §4.
+"""Time mosaic analysis, generation and repair, beside Tatham's generator and docs/figures.md.
 
 Usage: ``python benchmarks/mosaic.py [--data DIR] [--count N] [--big-count N] [--sizes 5,10,...]
 [--standards unique,one-clue,pairs] [--seed N] [--encoding-count N] [--repair-count N]``
@@ -7,7 +7,7 @@ Usage: ``python benchmarks/mosaic.py [--data DIR] [--count N] [--big-count N] [-
    size: median and max ms of :func:`analyze` as the studio runs it (logic solver first), and
    of SAT alone (``logic_first=False``: solve + exact variable fields); statuses, and whether
    every solution is the published one.
-2. The two encodings of a clue (:mod:`studio.core.kinds.mosaic_cnf`) on random ambiguous 30×30
+2. The two encodings of a clue (:mod:`studio.core.kinds.mosaic.cnf`) on random ambiguous 30×30
    mosaics (density 0.5, 40 % of the clues shown), SAT alone: median and max ms, variable
    fields.
 3. Generation per size (``--sizes``, default 5 to 30) and clue-removal standard
@@ -15,7 +15,7 @@ Usage: ``python benchmarks/mosaic.py [--data DIR] [--count N] [--big-count N] [-
    standard; ``pairs``, ``max_difficulty`` 4, left out by default as it is slow): median and
    max s per puzzle, clue density (clues shown per cell), pictures tried, difficulty levels;
    ``--count`` puzzles per row (``--big-count`` from 25×25 up), the i-th from
-   ``puzzle_seed(--seed, i)``. Tatham's ≈ 0.3 s at 30×30 (DESIGN.md §4; his C generator, his
+   ``puzzle_seed(--seed, i)``. Tatham's ≈ 0.3 s at 30×30 (docs/figures.md; his C generator, his
    machine) and our target (minimal-clue unique 30×30, median ≤ 1 s) beside.
 4. Repair of random designs (density 0.5, a fifth of the clues shown) per size: ms, clues
    added, cells flipped.
@@ -44,16 +44,16 @@ from analysis_corpus import ms, table  # the sibling benchmark's table helpers
 from studio.core.document import Document
 from studio.core.generate import GeneratorOptions, generate, puzzle_seed
 from studio.core.grid import PartialGrid
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_cnf import ENCODINGS, Encoding, encode_mosaic
+from studio.core.kinds.mosaic.cnf import ENCODINGS, Encoding, encode_mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.repair import repair_document
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 
 SIZES = (5, 10, 15, 20, 25, 30)
 BIG = 25  # from this side up, --big-count puzzles
-TATHAM_30 = 0.3  # s per 30×30 puzzle, Tatham's generator (DESIGN.md §4)
-TARGET_30 = 1.0  # s, median, minimal-clue unique 30×30 (DESIGN.md §4)
+TATHAM_30 = 0.3  # s per 30×30 puzzle, Tatham's generator (docs/figures.md)
+TARGET_30 = 1.0  # s, median, minimal-clue unique 30×30 (docs/figures.md)
 
 
 class CountedMosaic(Mosaic):
@@ -145,7 +145,7 @@ def encodings(count: int, seed: int) -> None:
     print()
 
 
-#: The generator options of each clue-removal standard (:mod:`studio.core.generate.mosaic`).
+#: The generator options of each clue-removal standard (:mod:`studio.core.kinds.mosaic.generate`).
 STANDARD_OPTIONS = {
     "unique": {},
     "one-clue": {"logic_solvable": True},
@@ -280,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if median_30 is not None:
         met = "met" if median_30 <= TARGET_30 else "NOT met"
         print(
-            f"Target (DESIGN.md §4): minimal-clue unique 30x30 median <= {TARGET_30:g} s: "
+            f"Target (docs/figures.md): minimal-clue unique 30x30 median <= {TARGET_30:g} s: "
             f"{median_30:.3f} s, {met} (Tatham's generator: ≈ {TATHAM_30:g} s)"
         )
     return 0

@@ -3,7 +3,8 @@
 A :class:`CancelToken` travels with one computation (an analysis, a generation). The GUI calls
 :meth:`CancelToken.cancel` from its own thread when a newer edit makes the running analysis stale;
 Python loops call :meth:`CancelToken.check` between steps, and solver sessions register an
-interrupt callback so that a SAT call in progress stops at once (DESIGN.md §2, Threads).
+interrupt callback so that a SAT call in progress stops at once (docs/architecture.md,
+"Cancellation").
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""A puzzle document: the puzzle, the designer's picture, and the metadata saved with it."""
+"""A puzzle document: the puzzle, the designer's picture, and the metadata saved with it.
+
+A document of a kind is made by the kind: :func:`studio.core.kinds.new_document` and
+:func:`studio.core.kinds.document_of_picture` find it by name.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from studio.core.errors import StudioError
 from studio.core.grid import BoolGrid
-from studio.core.kinds import get_kind
 from studio.core.puzzle import DrawnPuzzle, Puzzle
+
+METADATA = ("title", "author", "notes", "license")
+"""The names of a document's free-text fields (:meth:`Document.metadata`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -21,6 +26,9 @@ class Document:
         picture: the designer's picture, bool ``(height, width)``, from which the clues were
             made; ``None`` for a puzzle known only by its clues (e.g. a game ID).
         title, author, notes: free text for the designer and the book.
+        license: the terms the puzzle may be used under, free text: typically an SPDX
+            identifier (``"CC-BY-4.0"``) or a notice (``"© 2026 Ann Smith, all rights
+            reserved"``); empty when none is stated.
     """
 
     puzzle: Puzzle
@@ -28,6 +36,7 @@ class Document:
     title: str = ""
     author: str = ""
     notes: str = ""
+    license: str = ""
 
     def __post_init__(self) -> None:
         if self.picture is not None:
@@ -40,35 +49,14 @@ class Document:
             picture.setflags(write=False)
             object.__setattr__(self, "picture", picture)
 
-    @classmethod
-    def from_picture(cls, kind: str, picture: BoolGrid, **metadata: str) -> Document:
-        """A document of ``kind`` whose clues are made from ``picture``.
-
-        Raises:
-            StudioError: for an unknown kind, or one not drawn from a picture.
-        """
-        spec = get_kind(kind)
-        if spec.from_picture is None:
-            raise StudioError(f"a {spec.title.lower()} is not drawn from a picture")
-        return cls(spec.from_picture(picture), picture, **metadata)
-
-    @classmethod
-    def blank(cls, kind: str, shape: tuple[int, int]) -> Document:
-        """An empty puzzle of ``kind`` and ``(height, width)``: an empty picture for a drawn
-        kind.
-
-        Raises:
-            StudioError: for an unknown kind.
-        """
-        spec = get_kind(kind)
-        if spec.from_picture is not None:
-            return cls.from_picture(spec.name, np.zeros(shape, dtype=bool))
-        assert spec.blank is not None, f"kind {spec.name} has neither from_picture nor blank"
-        return cls(spec.blank(shape))
-
     @property
     def kind(self) -> str:
         return self.puzzle.kind
+
+    def metadata(self) -> dict[str, str]:
+        """The free-text fields by name, in the order files list them: ``title``, ``author``,
+        ``notes``, ``license``."""
+        return {name: getattr(self, name) for name in METADATA}
 
     def with_picture(self, picture: BoolGrid) -> Document:
         """The same document with a new picture and the clues made from it.
@@ -88,10 +76,6 @@ class Document:
             and other.picture is not None
             and np.array_equal(self.picture, other.picture)
         )
-        return (
-            same_picture
-            and self.puzzle == other.puzzle
-            and (self.title, self.author, self.notes) == (other.title, other.author, other.notes)
-        )
+        return same_picture and self.puzzle == other.puzzle and self.metadata() == other.metadata()
 
     __hash__ = None  # type: ignore[assignment]

@@ -63,6 +63,11 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
+def cells_text(cells: Iterable[tuple[int, int]]) -> str:
+    """Cells in short, 1-based, as a list: ``"r3 c5, r3 c6"``."""
+    return ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
+
+
 def unknown_grid(height: int, width: int) -> PartialGrid:
     """A partial grid of shape ``(height, width)`` where nothing is known."""
     return np.full((height, width), UNKNOWN, dtype=np.int8)
@@ -74,6 +79,25 @@ def run_lengths(line: npt.ArrayLike) -> tuple[int, ...]:
     padded = np.concatenate(([False], cells, [False])).astype(np.int8)
     edges = np.flatnonzero(np.diff(padded))
     return tuple(int(n) for n in edges[1::2] - edges[0::2])
+
+
+def row_runs(grid: BoolGrid) -> list[tuple[int, ...]]:
+    """:func:`run_lengths` of every row of ``grid`` (bool ``(height, width)``) at once, top to
+    bottom (the columns' are ``row_runs(grid.T)``): one pass of numpy over the grid, so that
+    the clues of a large picture follow each step of a stroke."""
+    cells = np.asarray(grid, dtype=bool)
+    height = cells.shape[0]
+    padded = np.zeros((height, cells.shape[1] + 2), dtype=np.int8)
+    padded[:, 1:-1] = cells
+    rows, cols = np.nonzero(np.diff(padded, axis=1))
+    # Edges alternate start, end along each row (row-major order): pair them up.
+    lengths = (cols[1::2] - cols[0::2]).tolist()
+    counts = np.bincount(rows[0::2], minlength=height).tolist()
+    runs, start = [], 0
+    for count in counts:
+        runs.append(tuple(lengths[start : start + count]))
+        start += count
+    return runs
 
 
 def grid_to_text(grid: BoolGrid) -> list[str]:
@@ -122,3 +146,10 @@ def mask_of(shape: tuple[int, int], cells: Iterable[tuple[int, int]]) -> BoolGri
         rows, cols = zip(*positions, strict=True)
         mask[list(rows), list(cols)] = True
     return mask
+
+
+def dilated(mask: BoolGrid, radius: int) -> BoolGrid:
+    """Cells within Chebyshev distance ``radius`` of a True cell of ``mask`` (same shape): the
+    mask dilated by a square of side ``2 * radius + 1``."""
+    grown: BoolGrid = window_sum(mask.astype(np.int32), (radius, radius)) > 0
+    return grown

@@ -1,20 +1,22 @@
 """The Puzzle protocol: what every puzzle kind supplies.
 
-Modelled on Simon Tatham's ``struct game`` (DESIGN.md §2): one module per kind behind one small
-interface; the kinds are listed in :mod:`studio.core.kinds`. Analysis, uniqueness and variable
-fields are generic; they see a kind only through :class:`Puzzle`. Rule for implementers:
-anything that passes :meth:`Puzzle.validate` must never make another method raise.
+Modelled on Simon Tatham's ``struct game``: one package per kind behind one small interface;
+each kind declares itself once (:class:`studio.core.contract.kind.Kind`) and the registry
+:mod:`studio.core.kinds` lists the declarations. Analysis, uniqueness and variable fields are
+generic; they see a kind only through :class:`Puzzle`, and its words and limits through its
+:class:`KindSpec` (``puzzle.spec``). Rule for implementers: anything that passes
+:meth:`Puzzle.validate` must never make another method raise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, runtime_checkable
 
 import numpy as np
 
 from studio.core.cancel import CancelToken
+from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, BoolGrid, PartialGrid
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.symmetry import Symmetry
@@ -93,6 +95,9 @@ class Puzzle(Protocol):
     """One puzzle instance of some kind: clues and givens, no solving state."""
 
     kind: ClassVar[str]
+    """The kind's name, ``spec.name``."""
+    spec: ClassVar[KindSpec]
+    """The kind's identity, words and size limits."""
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -132,7 +137,8 @@ class Puzzle(Protocol):
         ``cells``, if it breaks a rule the encoding leaves out; ``[]`` if it is a solution.
 
         The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
-        when a model breaks it, DESIGN.md §3); analysis never needs to know which rule it is.
+        when a model breaks it: docs/algorithms.md, "Fobidoshi"); analysis never needs to know
+        which rule it is.
         """
         ...
 
@@ -168,17 +174,20 @@ class DrawnPuzzle(Puzzle, Protocol):
 
 @dataclass(frozen=True)
 class KindSpec:
-    """A registered puzzle kind.
+    """What a kind is called and how large its puzzles may be: its puzzle class's ``spec``.
 
     Attributes:
         name: the identifier used in files and on the command line, e.g. ``"nonogram"``.
         title: the name shown to people.
-        from_picture: makes a puzzle whose intended solution is the given picture, for kinds
-            drawn from a picture; ``None`` for the others.
-        blank: makes an empty puzzle of a ``(height, width)``, for kinds not drawn from a
-            picture (a drawn kind's blank is the puzzle of an empty picture).
+        rules: the rules for people, in a few plain sentences: what a clue means, what a
+            solution is, and one hint on how to start (the window's Help and the rules page
+            of each section of a printed book show it).
         aliases: other names people use for it (accepted by :func:`get_kind`).
+        noun: the kind's name inside a sentence, e.g. ``"nonogram"``, ``"Fobidoshi"``.
         min_side: the fewest rows or columns a puzzle of this kind may have.
+        max_side: the most rows or columns a puzzle of this kind may have: within it, peak
+            memory stays under about 1 GB and a time limit or Esc stops any analysis within
+            0.5 s on a 2-core machine (``benchmarks/limits.py`` measures both).
         logic: the kind's logic solver in a phrase, e.g. ``"line logic"``.
         logic_solvable: the word for a puzzle that logic solves alone, e.g. ``"line-solvable"``.
         given: the word for a cell shown to the solver, e.g. ``"given"``, a mosaic's ``"clue"``.
@@ -186,10 +195,30 @@ class KindSpec:
 
     name: str
     title: str
-    from_picture: Callable[[BoolGrid], Puzzle] | None = None
-    blank: Callable[[tuple[int, int]], Puzzle] | None = None
+    rules: str
     aliases: tuple[str, ...] = field(default=())
+    noun: str = ""
     min_side: int = 1
+    max_side: int = 200
     logic: str = "logic"
     logic_solvable: str = "logic-solvable"
     given: str = "given"
+
+    def check_shape(self, shape: tuple[int, int]) -> None:
+        """Refuse a ``(height, width)`` outside :attr:`min_side` to :attr:`max_side`; every
+        kind's ``validate`` starts here, so that nothing larger reaches the work.
+
+        Raises:
+            PuzzleError: e.g. ``400×400 is more than the 200×200 cells a nonogram may have``.
+        """
+        height, width = shape
+        noun = self.noun or self.name
+        if height < self.min_side or width < self.min_side:
+            least = self.min_side
+            lines = "one row and one column" if least == 1 else f"{least} rows and {least} columns"
+            raise PuzzleError(f"a {noun} needs at least {lines}, this one is {width}×{height}")
+        if height > self.max_side or width > self.max_side:
+            most = self.max_side
+            raise PuzzleError(
+                f"{width}×{height} is more than the {most}×{most} cells a {noun} may have"
+            )

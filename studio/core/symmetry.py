@@ -1,7 +1,7 @@
 """Symmetries of a grid puzzle: cell permutations that map every solution to a solution.
 
 A puzzle whose clues look the same after a rotation or a reflection has a solution set closed
-under that map. Analysis uses it twice (DESIGN.md §3, "Analysis"): a solution that is itself
+under that map. Analysis uses it twice (docs/algorithms.md, "Analysis"): a solution that is itself
 symmetric lives in a search space a quarter or half the size, so it is looked for first (Knotty:
 rotation-symmetric, a symmetric solution in a fraction of a second where the plain search takes
 minutes); and once the solution found is symmetric, the variable fields are a union of orbits,

@@ -1,9 +1,9 @@
-"""The window's book: the Book menu, the Book panel, and the work they run on workers.
+"""The application's book: the Book menu, the Book panel, and the work they run on workers.
 
-Each window assembles one book beside the puzzle it edits. Adding the window's puzzle analyses
-it on a worker (its solution, verdict and difficulty go into the book); a puzzle opened from the
-book is updated in place when added back. Exporting the PDF runs on a worker with progress in
-the status bar; Esc stops it and leaves any earlier PDF untouched.
+One book serves every open document. Adding the puzzle shown analyses it on a worker (its
+solution, verdict and difficulty go into the book); a puzzle opened from the book (in a tab of
+its own) is updated in place when added back. Exporting the PDF runs on a worker with progress
+in the status bar; Esc stops it and leaves any earlier PDF untouched.
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.formats.book_json import EXTENSION, load_book, save_book
 from studio.core.generate import Generated
-from studio.gui.analysis import DEFAULT_TIME_LIMIT
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.kinds import looks
+from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
+from studio.gui.loading import wait_for
 from studio.gui.workers import Batch, Progress
 from studio.render.book import BookExport, export_book
 
@@ -37,7 +39,7 @@ PDF_FILTER = "PDF (*.pdf)"
 
 
 class BookCommands(QObject):
-    """The book of one window: its model, panel (in a dock), actions and background jobs."""
+    """The application's book: its model, panel (in a dock), actions and background jobs."""
 
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
@@ -51,23 +53,35 @@ class BookCommands(QObject):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(160)
         self.progress.setVisible(False)
-        self._source: BookEntry | None = None
-        """The book entry the window's puzzle was opened from (Add then updates it)."""
+        self._adding_to: object = None
+        """The tab whose puzzle is being added (its book entry follows)."""
 
         keys = QKeySequence.StandardKey
-        self.new_action = window.add_action("&New Book", self.new_book)
-        self.open_action = window.add_action("&Open Book…", self.open_dialog)
-        self.save_action = window.add_action("&Save Book", self.save)
-        self.save_as_action = window.add_action("Save Book &As…", self.save_as)
-        self.add_action = window.add_action("&Add Puzzle to Book", self.add_puzzle, "Ctrl+B")
-        self.settings_action = window.add_action("Print &Settings…", self.edit_settings)
+        self.new_action = window.add_action(
+            "&New Book", self.new_book, None, "Start an empty book (asks to save this one)"
+        )
+        self.open_action = window.add_action(
+            "&Open Book…", self.open_dialog, None, "Open a book file"
+        )
+        self.save_action = window.add_action("&Save Book", self.save, None, "Save the book")
+        self.save_as_action = window.add_action(
+            "Save Book &As…", self.save_as, None, "Save the book under a new name"
+        )
+        self.add_action = window.add_action(
+            "&Add Puzzle to Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
+        )
+        self.settings_action = window.add_action(
+            "Print &Settings…", self.edit_settings, None, "Page size, margins, what the book holds"
+        )
         self.export_action = window.add_action(
-            "&Export Book as PDF…", self.export_dialog, keys.Print
+            "&Export Book as PDF…",
+            self.export_dialog,
+            keys.Print,
+            "The print-ready PDF of the book",
         )
 
-        self.model.changed.connect(self._update_actions)
+        self.model.changed.connect(self.update_actions)
         self.model.file_changed.connect(self._update_dock_title)
-        window.model.loaded.connect(self._forget_source)
         self.panel.add_requested.connect(self.add_puzzle)
         self.panel.open_requested.connect(self.open_entry)
         self.panel.rename_requested.connect(self.rename_entry)
@@ -75,7 +89,6 @@ class BookCommands(QObject):
         self.jobs.failed.connect(self._job_failed)
         self.jobs.cancelled.connect(self._job_cancelled)
         self.jobs.progress.connect(self._job_progress)
-        self._update_actions()
         self._update_dock_title()
 
     def fill_menu(self, menu: QMenu) -> None:
@@ -86,7 +99,9 @@ class BookCommands(QObject):
         menu.addSeparator()
         menu.addActions([self.settings_action, self.export_action])
         menu.addSeparator()
-        menu.addAction(self.dock.toggleViewAction())
+        show = self.dock.toggleViewAction()
+        show.setToolTip("Show or hide the book's panel")
+        menu.addAction(show)
 
     @property
     def busy(self) -> bool:
@@ -112,13 +127,20 @@ class BookCommands(QObject):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a book file, or a folder of puzzle documents as a new book."""
+        """Open a book file, or a folder of puzzle documents as a new book (read on a worker,
+        with progress and Cancel); False if cancelled or unreadable."""
         if not self.maybe_save():
             return False
         try:
-            book = load_book(path)
+            book = wait_for(
+                self.window,
+                f"Opening {path.name}…",
+                lambda cancel, progress: load_book(path, progress=progress, cancel=cancel),
+            )
         except StudioError as error:
             self.window.show_error("Cannot open the book", str(error))
+            return False
+        if not isinstance(book, Book):  # cancelled
             return False
         self.model.load(book, path if path.is_file() else None)
         self.dock.show()
@@ -152,13 +174,15 @@ class BookCommands(QObject):
         """Add the window's puzzle (analysed on a worker); update it if it came from the book."""
         if self._busy():
             return
-        document = self.window.model.document
+        tab = self.window.tab
+        document = tab.document
         try:
             document.puzzle.validate()
         except PuzzleError as error:
             self.window.show_error("Cannot add the puzzle to the book", str(error))
             return
-        source = self._source
+        source = tab.book_source
+        self._adding_to = tab
         title = source.title if source is not None else document.title
 
         def job(cancel: CancelToken, _progress: Progress) -> tuple[BookEntry | None, BookEntry]:
@@ -183,21 +207,16 @@ class BookCommands(QObject):
             self.window.show_message(f"Added {count} puzzles to the book")
 
     def open_entry(self, row: int) -> None:
-        """Open the book's puzzle at ``row`` in the window; Add then updates it in the book."""
+        """Open the book's puzzle at ``row`` in a tab; Add then updates it in the book."""
         entry = self.model.book.entries[row]
-        if self.window.maybe_save():
-            self.window.model.load(entry.document, name=self.model.book.titles()[row])
-            self._source = entry
-            self._update_actions()
+        name = self.model.book.titles()[row]
+        self.window.open_document(entry.document, name=name, book_source=entry)
+        self.update_actions()
 
     def rename_entry(self, row: int) -> None:
         title = self.ask_title(self.model.book.entries[row].title)
         if title is not None:
             self.panel.rename(row, title)
-
-    def _forget_source(self) -> None:
-        self._source = None
-        self._update_actions()
 
     def _row_of(self, entry: BookEntry | None) -> int | None:
         """The book's row holding this very entry, if it still does."""
@@ -214,8 +233,10 @@ class BookCommands(QObject):
             entries = list(book.entries)
             entries[row] = entry
             self.model.replace(book.with_entries(entries), f"Update puzzle {row + 1}")
-        if self._source is source:
-            self._source = entry
+        tab = self._adding_to
+        if tab in self.window.document_tabs() and tab.book_source is source:
+            tab.book_source = entry  # the tab shows that entry now: Add updates it again
+        self.update_actions()
         self.panel.list.setCurrentRow(row)
         self.dock.show()
         warning = f": it {entry.warning}" if entry.warning else ""
@@ -252,7 +273,7 @@ class BookCommands(QObject):
         book = self.model.book
 
         def job(cancel: CancelToken, progress: Progress) -> tuple[Path, BookExport]:
-            return path, export_book(book, path, progress=progress, cancel=cancel)
+            return path, export_book(book, path, looks, progress=progress, cancel=cancel)
 
         self.progress.setRange(0, len(book.entries))
         self.progress.setValue(0)
@@ -287,18 +308,21 @@ class BookCommands(QObject):
         self.progress.setVisible(False)
         self.window.show_message("Stopped")
 
-    def _job_failed(self, details: str) -> None:
+    def _job_failed(self, message: str) -> None:
         self.progress.setVisible(False)
-        lines = details.strip().splitlines()
-        self.window.show_error("The book job failed", lines[-1] if lines else details)
+        self.window.show_message("")  # the "Exporting…" of a job that is over
+        self.window.show_error("The book job failed", message)
 
     def _busy(self) -> bool:
         if self.jobs.busy:
             self.window.show_message("The book is busy with the last command (Esc stops it)")
         return self.jobs.busy
 
-    def _update_actions(self) -> None:
-        row = self._row_of(self._source)
+    def update_actions(self) -> None:
+        """Name Add after the entry the puzzle shown came from, if it did."""
+        tabs = self.window.document_tabs()
+        source = self.window.tab.book_source if tabs else None
+        row = self._row_of(source)
         self.add_action.setText(
             "&Add Puzzle to Book" if row is None else f"&Update Puzzle {row + 1} in Book"
         )
@@ -340,9 +364,8 @@ class BookCommands(QObject):
         return dialog.book()
 
     def ask_title(self, title: str) -> str | None:
-        text, ok = QInputDialog.getText(
-            self.window, "Rename puzzle", "Title in the book (empty: “Puzzle N”):", text=title
-        )
+        prompt = "Title printed beside its number (empty: none):"
+        text, ok = QInputDialog.getText(self.window, "Rename puzzle", prompt, text=title)
         return text if ok else None
 
     def ask_save_changes(self) -> Choice:

@@ -17,18 +17,13 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QVBoxLayout,
     QWidget,
 )
 
-from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookLayout
-
-PAGE_SIZE_TITLES = {
-    "A4": "A4 (210 × 297 mm)",
-    "letter": "US Letter (8.5 × 11 in)",
-    "6x9": "Trade 6 × 9 in",
-    "8.5x11": "Trade 8.5 × 11 in",
-}
+from studio.core.book import PER_PAGE, TRIM_SIZES, Book
+from studio.core.errors import StudioError
 
 
 class BookDialog(QDialog):
@@ -41,8 +36,8 @@ class BookDialog(QDialog):
         self.title = QLineEdit(book.title)
         self.author = QLineEdit(book.author)
         self.page_size = QComboBox()
-        for name in PAGE_SIZES:
-            self.page_size.addItem(PAGE_SIZE_TITLES.get(name, name), name)
+        for name, size in TRIM_SIZES.items():
+            self.page_size.addItem(size.title, name)
         self.page_size.setCurrentIndex(self.page_size.findData(layout.page_size))
         self.per_page = QComboBox()
         self.per_page.addItem("Automatic (cells stay readable)", None)
@@ -62,7 +57,7 @@ class BookDialog(QDialog):
         form.addRow("T&itle:", self.title)
         form.addRow("&Author:", self.author)
         form.addRow("&Page size:", self.page_size)
-        form.addRow("Puzzles per pa&ge:", self.per_page)
+        form.addRow("Puzzles per pa&ge (at most):", self.per_page)
         form.addRow("&Margins:", self.margin)
         form.addRow("&Gutter (binding side):", self.gutter)
         for check in (self.title_page, self.contents, self.solutions):
@@ -89,9 +84,25 @@ class BookDialog(QDialog):
         column.addWidget(buttons)
         self._book = book
 
+    def accept(self) -> None:
+        """Close, unless the settings cannot be printed (margins wider than the page): then
+        say why and stay."""
+        try:
+            self.book()
+        except StudioError as error:
+            QMessageBox.warning(self, "Cannot print so", str(error))
+            return
+        super().accept()
+
     def book(self) -> Book:
-        """The book with the settings chosen."""
-        layout = BookLayout(
+        """The book with the settings chosen (the layout's other settings, such as the bleed,
+        as they were).
+
+        Raises:
+            StudioError: for margins that leave too little of the page.
+        """
+        layout = replace(
+            self._book.layout,
             page_size=str(self.page_size.currentData()),
             per_page=self.per_page.currentData(),
             margin_mm=self.margin.value(),

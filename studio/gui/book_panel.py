@@ -8,9 +8,18 @@ with signals.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import (
+    QModelIndex,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    SignalInstance,
+)
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,13 +28,15 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core.book import BookEntry
-from studio.core.kinds import get_kind
 from studio.gui.book_model import BookModel
+from studio.gui.kinds import looks
 from studio.render.export import thumbnail
 
 THUMBNAIL = 56
@@ -37,7 +48,7 @@ _ENTRY = Qt.ItemDataRole.UserRole
 def entry_text(number: int, title: str, entry: BookEntry) -> str:
     """Two lines for the list: number and title; size, kind and difficulty, or the warning."""
     height, width = entry.document.puzzle.shape
-    kind = get_kind(entry.document.kind).title
+    kind = entry.document.puzzle.spec.title
     verdict = f"⚠ {entry.warning}" if entry.warning is not None else entry.stars or "unique"
     return f"{number}. {title}\n{width}×{height} {kind} · {verdict}"
 
@@ -64,6 +75,8 @@ class BookPanel(QWidget):
         self.list = QListWidget()
         self.list.setObjectName("bookList")
         self.list.setIconSize(QSize(THUMBNAIL, THUMBNAIL))
+        self.list.setUniformItemSizes(True)  # only the first row is measured: long books list fast
+        self.list.setItemDelegate(_ThumbnailDelegate(self._icon, self.list))
         self.list.setSpacing(2)
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
@@ -110,7 +123,7 @@ class BookPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for (number, entry), title in zip(book.numbered(), book.titles(), strict=True):
-            item = QListWidgetItem(self._icon(entry), entry_text(number, title, entry))
+            item = QListWidgetItem(entry_text(number, title, entry))
             item.setData(_ENTRY, entry)
             if entry.warning is not None:
                 item.setForeground(WARNING_COLOR)
@@ -142,7 +155,8 @@ class BookPanel(QWidget):
             self.model.replace(self.model.book.removed(row), f"Remove “{title}” from the book")
 
     def rename(self, row: int, title: str) -> None:
-        """Give the puzzle at ``row`` the title ``title`` in the book (empty: "Puzzle N")."""
+        """Give the puzzle at ``row`` the title ``title`` in the book (empty: none; the list
+        calls it "Puzzle N")."""
         book = self.model.book
         entries = list(book.entries)
         entries[row] = replace(entries[row], title=title.strip())
@@ -167,6 +181,26 @@ class BookPanel(QWidget):
     def _icon(self, entry: BookEntry) -> QIcon:
         icon = self._icons.get(entry)
         if icon is None:
-            image = thumbnail(entry.document, THUMBNAIL, solution=entry.solution)
+            look = looks(entry.document.puzzle)
+            image = thumbnail(entry.document, look, THUMBNAIL, solution=entry.solution)
             icon = self._icons[entry] = QIcon(QPixmap.fromImage(image))
         return icon
+
+
+class _ThumbnailDelegate(QStyledItemDelegate):
+    """Gives each row its puzzle's thumbnail when the row is first drawn: a book of thousands
+    of puzzles lists at once, and only the rows on screen are ever drawn."""
+
+    def __init__(self, icon: Callable[[BookEntry], QIcon], parent: QWidget) -> None:
+        super().__init__(parent)
+        self._icon = icon
+
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        entry = index.data(_ENTRY)
+        if isinstance(entry, BookEntry):
+            option.icon = self._icon(entry)
+            option.features |= QStyleOptionViewItem.ViewItemFeature.HasDecoration
+            option.decorationSize = QSize(THUMBNAIL, THUMBNAIL)

@@ -66,6 +66,11 @@ class DocumentModel(EditedFile):
         if self._stroke_start is not None and document != self.document:
             self._show(document)
 
+    def abandon_stroke(self) -> None:
+        """Forget the stroke under way without an undo step: the document changed otherwise
+        meanwhile (an undo with the button still down), and that change stands."""
+        self._stroke_start = None
+
     def end_stroke(self, text: str) -> None:
         """Finish the stroke: everything it changed becomes one undo step called ``text``."""
         before, self._stroke_start = self._stroke_start, None

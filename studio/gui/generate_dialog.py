@@ -23,13 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import GENERATORS, MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
+from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
 from studio.core.generate.batch import generate_batch
-from studio.core.kinds import get_kind
+from studio.core.kinds import KINDS, get_kind
+from studio.gui.forms import add_row
 from studio.gui.workers import Batch, Progress
 
-MAX_WINDOWS = 20
-"""Puzzles one run may open as windows."""
+MAX_TABS = 20
+"""Puzzles one run may open as tabs."""
 MAX_INTO_BOOK = 500
 """Puzzles one run may add to the book; scripts make more (``studio generate --book``)."""
 
@@ -57,8 +58,8 @@ class GenerateDialog(QDialog):
         self.width_box = _spin(MIN_SIDE, MAX_SIDE, 15)
         self.height_box = _spin(MIN_SIDE, MAX_SIDE, 15)
         self.kind = QComboBox()
-        for name in GENERATORS:
-            self.kind.addItem(get_kind(name).title, name)
+        for kind in KINDS:
+            self.kind.addItem(kind.spec.title, kind.name)
         self.strategy = QComboBox()
         self.kind.currentIndexChanged.connect(self._fill_strategies)
         self.strategy.currentIndexChanged.connect(self._enable_density)
@@ -75,10 +76,10 @@ class GenerateDialog(QDialog):
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)
         self._fill_strategies()
-        self.count = _spin(1, MAX_WINDOWS, 1)
-        self.into_book = QCheckBox("Add them to the &book (instead of opening windows)")
+        self.count = _spin(1, MAX_TABS, 1)
+        self.into_book = QCheckBox("Add them to the &book (instead of opening tabs)")
         self.into_book.toggled.connect(
-            lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_WINDOWS)
+            lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_TABS)
         )
         size_row = QHBoxLayout()
         size_row.addWidget(self.width_box)
@@ -87,11 +88,11 @@ class GenerateDialog(QDialog):
         size_row.addStretch(1)
 
         form = QFormLayout()
-        form.addRow("&Size (columns × rows):", size_row)
+        add_row(form, "&Size (columns × rows):", size_row, self.width_box)
         form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
-        form.addRow("S&eed:", seed_row)
+        add_row(form, "S&eed:", seed_row, self.seed)
         form.addRow("", self.logic_solvable)
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)
@@ -132,16 +133,17 @@ class GenerateDialog(QDialog):
     def _fill_strategies(self) -> None:
         """The kind's strategies, its smallest size, and its logic."""
         kind = str(self.kind.currentData())
-        self.logic_solvable.setToolTip(f"No guessing needed: {get_kind(kind).logic} alone")
+        self.logic_solvable.setToolTip(f"No guessing needed: {get_kind(kind).spec.logic} alone")
         self.strategy.clear()
-        for name in GENERATORS[kind].strategies:
+        for name in get_kind(kind).generator.strategies:
             self.strategy.addItem(STRATEGY_TITLES.get(name, name), name)
+        spec = get_kind(kind).spec
         for side in (self.width_box, self.height_box):
-            side.setMinimum(max(MIN_SIDE, get_kind(kind).min_side))
+            side.setRange(max(MIN_SIDE, spec.min_side), min(MAX_SIDE, spec.max_side))
 
     def _enable_density(self) -> None:
         """Density only for the strategies that read it."""
-        generator = GENERATORS[str(self.kind.currentData())]
+        generator = get_kind(str(self.kind.currentData())).generator
         self.density.setEnabled(self.strategy.currentData() in generator.density_strategies)
 
     def start(self) -> None:
@@ -200,9 +202,9 @@ class GenerateDialog(QDialog):
         self._set_running(False)
         self.status.setText("Cancelled")
 
-    def _failed(self, details: str) -> None:
+    def _failed(self, message: str) -> None:
         self._set_running(False)
-        self.status.setText(details.strip().splitlines()[-1])
+        self.status.setText(message)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
 

@@ -1,19 +1,27 @@
-"""The main window: menus, the puzzle view, the status bar, and the file commands."""
+"""The main window: the open documents as tabs, the tools, the menus, the status bar, the Repair
+panel of the document shown and the application's one book.
+
+Each document is a :class:`~studio.gui.document_tab.DocumentTab` (its file, undo history, view,
+live analysis and repair panel). The window's commands act on the tab shown; the status bar
+shows that tab's verdict in a label of its own (never covered by a passing message, which times
+out and is cleared when another document is shown); Quit asks once about every unsaved
+document and the book.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-import numpy as np
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
+    QGuiApplication,
     QKeySequence,
     QUndoGroup,
     QUndoStack,
@@ -25,45 +33,44 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
     QWidget,
 )
 from shiboken6 import isValid
 
 from studio import APP_NAME
 from studio.core import formats
-from studio.core.cancel import CancelToken
+from studio.core.book import BookEntry
 from studio.core.document import Document
-from studio.core.errors import PuzzleError, StudioError
+from studio.core.errors import StudioError
 from studio.core.generate import Generated
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, mask_of
-from studio.core.kinds import get_kind
+from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
-from studio.core.puzzle import Puzzle
-from studio.core.repair import Repair, repair_document, suggest_repairs
-from studio.core.sat.analysis import Analysis, Status, describe
-from studio.gui.analysis import (
-    DEBOUNCE_MS,
-    DEFAULT_TIME_LIMIT,
-    AnalysisResult,
-    analysis_job,
-    rating_job,
-)
+from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save
+from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
+from studio.gui.document_tab import DocumentTab
+from studio.gui.edit_commands import EditCommands
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
-from studio.gui.puzzle_view import DEFAULT_CELL, HintState, PuzzleView
+from studio.gui.grid_menu import GridCommands
+from studio.gui.help import fill_help_menu
+from studio.gui.import_dialog import ImportImageDialog
+from studio.gui.kinds import qt_kind
+from studio.gui.live_analysis import LiveAnalysis
+from studio.gui.loading import wait_for
+from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
-from studio.gui.workers import Batch, LatestOnly
+from studio.gui.strokes import Tool
+from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
 from studio.render.export import export_image
 
-SUGGESTION_TIME_LIMIT = 30.0
-"""Seconds the search for repair suggestions may take before it gives up."""
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
 _PUZZLE_PATTERNS = " ".join(
     sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
@@ -73,167 +80,406 @@ IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files
 SAVE_FILTER = "Puzzle Studio document (*.json)"
 EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAGE_EXPORTS)
 
+MESSAGE_MS = 5000
+"""How long a passing message stays in the status bar."""
+SCREEN_SHARE = 0.85
+"""The share of the available screen a new window takes."""
+
 
 def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
     """An empty puzzle of ``kind``, ``height`` × ``width`` cells."""
-    return Document.blank(kind, (height, width))
-
-
-_WINDOWS: set[MainWindow] = set()
-
-
-def open_windows() -> list[MainWindow]:
-    """The main windows open now."""
-    return list(_WINDOWS)
+    return new_document(kind, (height, width))
 
 
 class MainWindow(QMainWindow):
-    """One document at a time, analysed live."""
+    """The studio's window: documents as tabs, analysed live."""
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__()
-        _WINDOWS.add(self)  # every open window is kept alive until it is closed
         self.settings = Settings()
-        self.model = DocumentModel(document or blank_document(), self)
-        self.view = PuzzleView(self.model)
-        self.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
-        self.analysis = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=DEFAULT_TIME_LIMIT)
-        self.rating = LatestOnly(self, debounce_ms=0, time_limit=DEFAULT_TIME_LIMIT)
-        self.suggestions = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
-        self.changes = Batch(self)
-        self.repair_panel = RepairPanel()
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.setCentralWidget(self.tabs)
+        self.repair_stack = QStackedWidget()
         self.repair_dock = QDockWidget("Repair", self)
         self.repair_dock.setObjectName("repairDock")
-        self.repair_dock.setWidget(self.repair_panel)
+        self.repair_dock.setWidget(self.repair_stack)
+        self.repair_dock.setToolTip("Verified changes that make the puzzle unique")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
+        self.undo_group = QUndoGroup(self)
         self.book = BookCommands(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
         self.book.dock.hide()  # the puzzle gets the room until there is a book to show
-        self.resizeDocks([self.repair_dock, self.book.dock], [240, 230], Qt.Orientation.Horizontal)
-        scroll = QScrollArea()
-        scroll.setWidget(self.view)
-        scroll.setWidgetResizable(True)
-        self.setCentralWidget(scroll)
+        self.resizeDocks([self.repair_dock, self.book.dock], [260, 240], Qt.Orientation.Horizontal)
         self.status_label = QLabel()
         self.status_label.setObjectName("analysisStatus")
+        self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
+        self.info_label = QLabel()
         self.position_label = QLabel()
-        self.statusBar().addWidget(self.status_label, 1)
+        # Permanent widgets: a passing message never covers the verdict.
+        self.statusBar().addPermanentWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
         self.setAcceptDrops(True)
         self._build_actions()
         self._build_menus()
+        self._build_toolbar()
+        self.tabs.currentChanged.connect(self._tab_shown)
+        self.tabs.tabCloseRequested.connect(self.close_tab)
+        self.undo_group.addStack(self.book.model.undo_stack)
+        self.book.model.undo_stack.indexChanged.connect(
+            partial(self._stack_edited, self.book.model.undo_stack)
+        )
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+        self._size_to_screen()
+        self.add_tab(document or blank_document())
 
-        self.model.changed.connect(self._document_changed)
-        self.model.file_changed.connect(self._update_title)
-        self.analysis.started.connect(self._analysis_started)
-        self.analysis.finished.connect(self._analysis_finished)
-        self.analysis.failed.connect(self._job_failed)
-        self.rating.finished.connect(self._rating_finished)
-        self.rating.failed.connect(self._job_failed)
-        self.suggestions.finished.connect(self._suggestions_ready)
-        self.suggestions.failed.connect(self._job_failed)
-        self.changes.finished.connect(self._change_done)
-        self.changes.failed.connect(self._change_failed)
-        self.changes.cancelled.connect(self._change_cancelled)
-        self.view.change_requested.connect(self.change_document)
-        self.repair_panel.preview.connect(self.view.set_preview)
-        self.repair_panel.apply.connect(self.apply_repair)
-        self.repair_panel.repair_all.connect(self.repair_all)
-        self.view.hovered.connect(self._show_position)
-        self.view.message.connect(self.show_message)
-        self.resize(900, 700)
+    # The tab shown ----------------------------------------------------------------------------
+
+    @property
+    def tab(self) -> DocumentTab:
+        """The document shown."""
+        tab = self.tabs.currentWidget()
+        assert isinstance(tab, DocumentTab)
+        return tab
+
+    @property
+    def model(self) -> DocumentModel:
+        return self.tab.model
+
+    @property
+    def view(self) -> PuzzleView:
+        return self.tab.view
+
+    @property
+    def analysis(self) -> LiveAnalysis:
+        return self.tab.analysis
+
+    @property
+    def repair_panel(self) -> RepairPanel:
+        return self.tab.repair_panel
+
+    @property
+    def changes(self) -> Batch:
+        return self.tab.changes
+
+    def document_tabs(self) -> list[DocumentTab]:
+        """Every open document, in tab order."""
+        return [self.tabs.widget(i) for i in range(self.tabs.count())]  # type: ignore[misc]
+
+    def add_tab(
+        self,
+        document: Document,
+        *,
+        path: Path | None = None,
+        name: str | None = None,
+        unsaved: bool = False,
+        book_source: BookEntry | None = None,
+    ) -> DocumentTab:
+        """Show ``document`` in a tab of its own (in place of an untouched blank one), zoomed to
+        fit; ``unsaved``: it is new work (generated, imported), not yet in any file."""
+        # A blank tab nobody used gives its place (as a browser's does).
+        reused = self.tabs.count() > 0 and self.tab.untouched
+        tab = DocumentTab(document, path=path, name=name)
+        tab.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
+        tab.book_source = book_source
+        if unsaved:
+            tab.model.undo_stack.resetClean()
+        tab.title_changed.connect(partial(self._tab_title_changed, tab))
+        tab.verdict_changed.connect(partial(self._if_shown, tab, self.status_label.setText))
+        tab.info_changed.connect(partial(self._if_shown, tab, self.info_label.setText))
+        tab.message.connect(partial(self._if_shown, tab, self.show_message))
+        tab.failed.connect(self.show_error)
+        tab.view.hovered.connect(self._show_position)
+        tab.model.changed.connect(partial(self._if_shown, tab, self._document_edited))
+        # Another document loaded in the tab has left its book entry: Add no longer updates it.
+        tab.model.loaded.connect(partial(self._if_shown, tab, lambda _: self.book.update_actions()))
+        self.undo_group.addStack(tab.model.undo_stack)
+        tab.model.undo_stack.indexChanged.connect(partial(self._stack_edited, tab.model.undo_stack))
+        self.repair_stack.addWidget(tab.repair_panel)
+        old = self.tab if reused else None
+        index = self.tabs.addTab(tab, tab.title)
+        self.tabs.setTabToolTip(index, str(path) if path else tab.model.name)
+        self.tabs.setCurrentIndex(index)
+        if old is not None:
+            self._remove_tab(old)
+        # Fit once the tab has its size (after this event is handled).
+        QTimer.singleShot(0, tab.view.zoom_to_fit)
+        return tab
+
+    def close_tab(self, index: int) -> bool:
+        """Close the tab at ``index`` (asking to save its changes); the last tab closing leaves
+        a blank document. False if the user cancelled."""
+        tab = self.tabs.widget(index)
+        assert isinstance(tab, DocumentTab)
+        if tab.model.modified:
+            self.tabs.setCurrentWidget(tab)  # the question is about the document in view
+        if not may_drop(tab.model, self.ask_save_changes, lambda: self._save(tab)):
+            return False
+        if self.tabs.count() == 1:
+            self.add_tab(blank_document())
+        self._remove_tab(tab)
+        return True
+
+    def _remove_tab(self, tab: DocumentTab) -> None:
+        tab.shutdown()
+        self.undo_group.removeStack(tab.model.undo_stack)
+        self.repair_stack.removeWidget(tab.repair_panel)
+        self.tabs.removeTab(self.tabs.indexOf(tab))
+        tab.repair_panel.deleteLater()
+        tab.deleteLater()
+
+    def _if_shown(self, tab: DocumentTab, slot: Callable[[str], object], text: str = "") -> None:
+        """Pass on what ``tab`` says only while it is the tab shown."""
+        if self.tabs.currentWidget() is tab:
+            slot(text)
+
+    def _tab_shown(self, index: int) -> None:
+        if index < 0:
+            return
+        tab = self.tab
+        self.statusBar().clearMessage()  # a message about another document is no longer true
+        self.status_label.setText(tab.verdict)
+        self.info_label.setText(tab.view.editor.status())
+        self.repair_stack.setCurrentWidget(tab.repair_panel)
+        self.undo_group.setActiveStack(tab.model.undo_stack)
+        tab.view.setFocus()  # the keyboard's cell works at once, without a click first
+        self.variable_action.setChecked(tab.view.show_variable)
+        self._fill_tools()
+        self._apply_tool()
+        self.book.update_actions()
+        self.grid.update()
         self._update_title()
-        self._document_changed(immediately=True)
 
-    # Actions and menus ----------------------------------------------------------------------
+    def _tab_title_changed(self, tab: DocumentTab) -> None:
+        index = self.tabs.indexOf(tab)
+        if index >= 0:
+            self.tabs.setTabText(index, tab.title)
+        if tab is self.tabs.currentWidget():
+            self._update_title()
+
+    def _document_edited(self, _text: str = "") -> None:
+        self.statusBar().clearMessage()  # a message about the document before is stale now
+        if self.view.editor_kind != self._tools_kind:
+            self._fill_tools()
+            self.grid.update()
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.model.name}[*] — {APP_NAME}")
+        self.setWindowModified(self.model.modified)
+
+    def _size_to_screen(self) -> None:
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        self.resize(QSize(int(room.width() * SCREEN_SHARE), int(room.height() * SCREEN_SHARE)))
+
+    # Actions, menus and the toolbar -----------------------------------------------------------
 
     def add_action(
         self,
         text: str,
         slot: Callable[..., object],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: Shortcut = None,
+        tip: str = "",
     ) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
+        """A command of the window (its shortcut works wherever the focus is)."""
+        action = make_action(self, text, slot, shortcut, tip)
         self.addAction(action)
         return action
 
     def _build_actions(self) -> None:
         keys = QKeySequence.StandardKey
-        self.new_action = self.add_action("&New…", self.new_puzzle, keys.New)
-        self.open_action = self.add_action("&Open…", self.open_dialog, keys.Open)
-        self.save_action = self.add_action("&Save", self.save, keys.Save)
-        self.save_as_action = self.add_action("Save &As…", self.save_as, keys.SaveAs)
-        self.import_action = self.add_action("&Import Image…", self.import_dialog, "Ctrl+I")
-        self.generate_action = self.add_action("&Generate…", self.generate_dialog, "Ctrl+G")
-        self.export_action = self.add_action("&Export Puzzle…", lambda: self.export_dialog(False))
-        self.export_solution_action = self.add_action(
-            "Export &Solution…", lambda: self.export_dialog(True)
+        add = self.add_action
+        self.new_action = add("&New…", self.new_puzzle, keys.New, "A new, empty puzzle")
+        self.open_action = add("&Open…", self.open_dialog, keys.Open, "Open a puzzle file")
+        self.save_action = add("&Save", self.save, keys.Save, "Save the puzzle shown")
+        self.save_as_action = add(
+            "Save &As…", self.save_as, keys.SaveAs, "Save the puzzle shown under a new name"
         )
-        self.new_window_action = self.add_action("New &Window", self.new_window, "Ctrl+Shift+N")
-        self.quit_action = self.add_action("&Quit", self.close, keys.Quit)
-        # Undo follows what was edited last, or what has the focus: the puzzle or the book.
-        self.undo_group = QUndoGroup(self)
-        for stack in (self.model.undo_stack, self.book.model.undo_stack):
-            self.undo_group.addStack(stack)
-            stack.indexChanged.connect(partial(self._stack_edited, stack))
-        self.undo_group.setActiveStack(self.model.undo_stack)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            app.focusChanged.connect(self._focus_changed)
+        self.save_all_action = add("Save A&ll", self.save_all, "Ctrl+Alt+S", "Save every puzzle")
+        self.close_tab_action = add(
+            "&Close",
+            lambda: self.close_tab(self.tabs.currentIndex()),
+            keys.Close,
+            "Close the puzzle shown (asks to save its changes)",
+        )
+        self.import_action = add(
+            "&Import Image…", self.import_dialog, "Ctrl+I", "Make a puzzle of a picture"
+        )
+        self.generate_action = add(
+            "&Generate…", self.generate_dialog, "Ctrl+G", "Make unique puzzles"
+        )
+        self.export_action = add(
+            "&Export Puzzle…", lambda: self.export_dialog(False), None, "As PNG, SVG or PDF"
+        )
+        self.export_solution_action = add(
+            "Export &Solution…", lambda: self.export_dialog(True), None, "The solution, as an image"
+        )
+        self.quit_action = add(
+            "&Quit", self.close, keys.Quit, "Close the studio (asks once about unsaved work)"
+        )
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(keys.Undo)
+        self.undo_action.setShortcuts(keys.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(keys.Redo)
+        self.redo_action.setShortcuts(keys.Redo)
         self.addActions([self.undo_action, self.redo_action])
-        self.zoom_in_action = self.add_action("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn)
-        self.zoom_out_action = self.add_action("Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut)
-        self.zoom_reset_action = self.add_action(
-            "&Actual Size", lambda: self._zoom(DEFAULT_CELL - self.view.cell), "Ctrl+0"
+        self.zoom_in_action = add("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn, "Larger cells")
+        self.zoom_out_action = add(
+            "Zoom &Out", lambda: self._zoom(-4), keys.ZoomOut, "Smaller cells"
         )
-        self.variable_action = self.add_action(
-            "Show &Variable Fields", self.view.set_show_variable, "V"
+        self.zoom_reset_action = add(
+            "&Actual Size",
+            lambda: self._zoom(DEFAULT_CELL - self.view.cell),
+            "Ctrl+0",
+            f"Cells of {DEFAULT_CELL} pixels",
+        )
+        self.zoom_fit_action = add(
+            "Zoom to &Fit", lambda: self.view.zoom_to_fit(), "Ctrl+9", "The whole puzzle in view"
+        )
+        self.variable_action = add(
+            "Show &Variable Fields",
+            lambda checked: self.view.set_show_variable(checked),
+            "V",
+            "Tint the cells that differ between solutions",
         )
         self.variable_action.setCheckable(True)
         self.variable_action.setChecked(True)
-        self.stop_action = self.add_action("&Stop Analysis", self.stop_analysis, "Esc")
-        self.hint_action = self.add_action("&Hint: Next Step", self.next_hint, "H")
+        self.stop_action = add(
+            "&Stop", self.stop_analysis, "Esc", "Stop the analysis, a repair or the hints"
+        )
+        self.hint_action = add(
+            "&Hint: Next Step", lambda: self.tab.next_hint(), "H", "The next step a solver takes"
+        )
+        self.tool_group = QActionGroup(self)
+        self.tool_group.setExclusive(True)
+        self.tool_actions: dict[Tool, QAction] = {}
+        for tool in Tool:
+            action = add(tool.title, self._apply_tool, tool.shortcut, tool.tip)
+            action.setCheckable(True)
+            action.setData(tool)
+            self.tool_group.addAction(action)
+            self.tool_actions[tool] = action
+        self.tool_actions[Tool.PENCIL].setChecked(True)
+        self.kind_tool_actions: list[QAction] = []
+        self._tools_kind = ""
+        self.grid = GridCommands(self, lambda: self.tab, self.show_message)
+        self.addActions(self.grid.all_actions())
+        self.edit = EditCommands(
+            self,
+            lambda: self.tab,
+            lambda document, name: self.add_tab(document, name=name, unsaved=True),
+            self.show_message,
+        )
+        self.addActions(self.edit.actions())
 
     def _build_menus(self) -> None:
         menu = self.menuBar().addMenu("&File")
-        menu.addActions([self.new_action, self.new_window_action, self.open_action])
+        menu.addActions([self.new_action, self.open_action])
         self.recent_menu = menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        menu.addActions([self.save_action, self.save_as_action])
+        menu.addActions([self.save_action, self.save_as_action, self.save_all_action])
         menu.addSeparator()
         menu.addActions([self.import_action, self.generate_action])
         menu.addSeparator()
         menu.addActions([self.export_action, self.export_solution_action])
         menu.addSeparator()
-        menu.addAction(self.quit_action)
+        menu.addActions([self.close_tab_action, self.quit_action])
         menu = self.menuBar().addMenu("&Edit")
         menu.addActions([self.undo_action, self.redo_action])
+        menu.addSeparator()
+        edit = self.edit
+        menu.addActions([edit.copy_action, edit.copy_text_action, edit.paste_action])
+        self.tools_menu = self.menuBar().addMenu("&Tools")
         self.book.fill_menu(self.menuBar().addMenu("&Book"))
         menu = self.menuBar().addMenu("&View")
-        menu.addActions([self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action])
+        menu.addActions(
+            [
+                self.zoom_in_action,
+                self.zoom_out_action,
+                self.zoom_reset_action,
+                self.zoom_fit_action,
+            ]
+        )
         menu.addSeparator()
         menu.addActions([self.variable_action, self.stop_action])
-        menu.addAction(self.repair_dock.toggleViewAction())
+        menu.addSeparator()
+        show_repair = self.repair_dock.toggleViewAction()
+        show_repair.setToolTip("Show or hide the Repair panel")
+        menu.addAction(show_repair)
         self.puzzle_menu = self.menuBar().addMenu("&Puzzle")
         self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")
         menu.addAction(self.hint_action)
+        fill_help_menu(self.menuBar().addMenu("&Help"), self)
+
+    def _build_toolbar(self) -> None:
+        self.toolbar = QToolBar("Tools", self)
+        self.toolbar.setObjectName("toolBar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(self.toolbar)
+
+    def _fill_tools(self) -> None:
+        """The drawing tools and the kind's own tools, in the toolbar and the Tools menu."""
+        editor = self.view.editor
+        self._tools_kind = self.view.editor_kind
+        for action in self.kind_tool_actions:
+            self.tool_group.removeAction(action)
+            self.removeAction(action)
+            action.deleteLater()
+        self.kind_tool_actions = []
+        for kind_tool in editor.tools():
+            action = self.add_action(
+                kind_tool.title,
+                self._apply_tool,
+                kind_tool.shortcut,
+                kind_tool.tip,
+            )
+            action.setCheckable(True)
+            action.setData(kind_tool.name)
+            self.tool_group.addAction(action)
+            self.kind_tool_actions.append(action)
+        if self.tool_group.checkedAction() is None:
+            self.tool_actions[Tool.PENCIL].setChecked(True)
+        tools = [*self.tool_actions.values(), *self.kind_tool_actions]
+        self.toolbar.clear()
+        self.toolbar.addActions([self.new_action, self.open_action, self.save_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.undo_action, self.redo_action])
+        self.toolbar.addSeparator()
+        self.toolbar.addActions(tools)
+        self.toolbar.addSeparator()
+        self.toolbar.addActions([self.zoom_fit_action, self.hint_action])
+        self.tools_menu.clear()
+        self.tools_menu.addActions(tools)
+
+    def _apply_tool(self) -> None:
+        """The tool checked is the one in hand, in every tab."""
+        checked = self.tool_group.checkedAction()
+        data = checked.data() if checked is not None else Tool.PENCIL
+        strokes = self.view.strokes
+        if isinstance(data, Tool):
+            strokes.tool, strokes.kind_tool = data, None
+        else:
+            strokes.tool, strokes.kind_tool = Tool.PENCIL, str(data)
 
     def _fill_puzzle_menu(self) -> None:
-        """The commands of the puzzle's kind: its editor's actions, which the editor owns."""
+        """Properties and Type Clues, the grid commands the puzzle's kind offers, then its
+        editor's own actions."""
         self.puzzle_menu.clear()
+        self.puzzle_menu.addActions([self.edit.properties_action, self.edit.type_clues_action])
+        self.puzzle_menu.addSeparator()
+        self.grid.fill(self.puzzle_menu)
         actions = self.view.editor.actions()
-        self.puzzle_menu.addActions(actions)
-        if not actions:
-            self.puzzle_menu.addAction("No commands for this kind").setEnabled(False)
+        if actions:
+            self.puzzle_menu.addSeparator()
+            self.puzzle_menu.addActions(actions)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -245,181 +491,36 @@ class MainWindow(QMainWindow):
         if not recent:
             self.recent_menu.addAction("No recent files").setEnabled(False)
 
-    # Analysis -------------------------------------------------------------------------------
-
-    def _document_changed(self, immediately: bool = False) -> None:
-        self.rating.cancel()
-        self.suggestions.cancel()
-        self.repair_panel.set_kind(self.model.document.kind)
-        self.repair_panel.set_idle("Checking…")
-        puzzle = self.model.document.puzzle
-        try:
-            puzzle.validate()
-        except PuzzleError as error:
-            # Typed clues can be half-way (row and column totals differ until both are in).
-            self.analysis.cancel()
-            self.view.set_analysis(None)
-            self._show_status(f"Not a valid puzzle yet: {error}")
-            self.repair_panel.set_idle("Repairs come once the clues make a puzzle.")
-            return
-        self._show_status("Checking…")
-        self.analysis.request(analysis_job(puzzle), immediately=immediately)
+    # The status bar ------------------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
+        """A passing remark: it times out, and goes when another document is shown or edited."""
         if text:
-            self.statusBar().showMessage(text)
+            self.statusBar().showMessage(text, MESSAGE_MS)
         else:
             self.statusBar().clearMessage()
 
-    def _job_failed(self, details: str) -> None:
-        last = details.strip().splitlines()[-1] if details.strip() else "unknown error"
-        self._show_status("Analysis failed")
-        self.show_error("Something went wrong", f"{last}\n\n{details}")
+    def _show_position(self, cell: tuple[int, int] | None) -> None:
+        self.position_label.setText(
+            "" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"
+        )
 
-    def _rating_finished(self, result: AnalysisResult) -> None:
-        if result.puzzle == self.model.document.puzzle:
-            self.view.set_analysis(result.analysis)
-            self._show_status(self.status_text(result.analysis))
-
-    def _analysis_started(self, _generation: int) -> None:
-        self._show_status("Checking…")
-
-    def _analysis_finished(self, result: AnalysisResult) -> None:
-        if result.puzzle != self.model.document.puzzle:
-            return
-        analysis = result.analysis
-        self.view.set_analysis(analysis)
-        self._show_status(self.status_text(analysis))
-        if analysis.status == Status.UNIQUE:
-            self.repair_panel.set_unique()
-            if analysis.difficulty is None:
-                self._show_status(self.status_text(analysis) + " · rating…")
-                self.rating.request(rating_job(result))
-        elif analysis.status == Status.MULTIPLE and analysis.complete:
-            self.repair_panel.set_searching(len(analysis.variable_cells))
-            self.suggestions.request(self._suggestion_job(analysis))
-        else:
-            self.repair_panel.set_idle("Repairs come when the puzzle has solutions to tell apart.")
-
-    # Repair --------------------------------------------------------------------------------
-
-    def _suggestion_job(self, analysis: Analysis) -> Callable[[CancelToken], object]:
-        document, reference = self.model.document, self.view.solution_shown()
-
-        def job(cancel: CancelToken) -> tuple[Document, Sequence[Repair[Puzzle]]]:
-            repairs = suggest_repairs(document, analysis, reference=reference, cancel=cancel)
-            return document, repairs
-
-        return job
-
-    def _suggestions_ready(self, result: tuple[Document, Sequence[Repair[Puzzle]]]) -> None:
-        document, repairs = result
-        if document is self.model.document:
-            self.repair_panel.set_suggestions(list(repairs))
-
-    def apply_repair(self, repair: Repair[Puzzle]) -> None:
-        """Apply a suggested repair as one undo step."""
-        document = replace(self.model.document, puzzle=repair.puzzle, picture=repair.picture)
-        self.model.replace(document, f"Repair: {repair.describe()}")
-
-    def repair_all(self, strategy: str, logic_solvable: bool) -> None:
-        """Repair until unique (and logic-solvable if asked) on a worker; one undo step."""
-        reference = self.view.solution_shown()
-
-        def change(document: Document, cancel: CancelToken) -> tuple[Document, str]:
-            result = repair_document(
-                document,
-                reference=reference,
-                strategy=strategy,
-                logic_solvable=logic_solvable,
-                cancel=cancel,
-            )
-            repaired = replace(document, puzzle=result.puzzle, picture=result.picture)
-            return repaired, f"Repair all: {result.describe()}"
-
-        self.change_document("Repairing", change)
-
-    def change_document(
-        self, doing: str, change: Callable[[Document, CancelToken], tuple[Document, str]]
-    ) -> None:
-        """Run a change of the whole document on a worker (a repair, a kind's command such as
-        minimal clues), then apply it as one undo step named by the change; Esc stops it."""
-        if self.changes.busy:
-            return
-        before = self.model.document
-
-        def job(cancel: CancelToken, _progress: object) -> tuple[Document, Document, str]:
-            return (before, *change(before, cancel))
-
-        self.repair_panel.set_busy(doing)
-        self.show_message(f"{doing}… (Esc stops)")
-        self.changes.start(job)
-
-    def _change_done(self, outcome: tuple[Document, Document, str]) -> None:
-        before, after, title = outcome
-        self.repair_panel.set_busy(None)
-        if before is not self.model.document:
-            return  # edited meanwhile: the change is of another document
-        self.model.replace(after, title)
-        self.show_message(title)
-
-    def _change_cancelled(self) -> None:
-        self.repair_panel.set_busy(None)
-        self.show_message("Stopped")
-
-    def _change_failed(self, details: str) -> None:
-        self.repair_panel.set_busy(None)
-        self._job_failed(details)
-
-    def status_text(self, analysis: Analysis) -> str:
-        text = describe(analysis)
-        if analysis.stop_reason == "timeout":
-            text += f" after {self.analysis.time_limit:g} s"
-        return text
+    # Commands on the tab shown ---------------------------------------------------------------
 
     def stop_analysis(self) -> None:
-        """Esc: leave the hint steps, or else stop a running repair or analysis."""
-        if self.view.hints is not None:
-            self.view.set_hints(None)
-            self.show_message("")
-        elif self.changes.busy:
-            self.changes.cancel()
-        elif self.book.busy:
+        """Esc: leave the hint steps, or else stop a running repair, the book's job or the
+        analysis."""
+        if self.tab.view.hints is None and not self.tab.changes.busy and self.book.busy:
             self.book.stop()
-        elif self.analysis.busy:
-            self.analysis.cancel()
-            self._show_status("Analysis stopped")
+        else:
+            self.tab.stop()
 
     def next_hint(self) -> None:
-        """Show the next step a person could take, from the steps shown so far."""
-        puzzle = self.model.document.puzzle
-        try:
-            puzzle.validate()
-        except PuzzleError as error:
-            self.show_message(f"No hint: {error}")
-            return
-        state = self.view.hints
-        known = state.known if state is not None else puzzle.givens_grid()
-        hint = puzzle.hint(known)
-        if hint is None:
-            solved = not bool(np.any(known == UNKNOWN))
-            logic = get_kind(puzzle.kind).logic
-            self.show_message(
-                f"Solved: {logic} decides every cell"
-                if solved
-                else f"{logic.capitalize()} decides no more cells: the rest needs probing or search"
-            )
-            return
-        known = known.copy()
-        source = mask_of(puzzle.shape, hint.source)
-        for row, col, filled in hint.cells:
-            known[row, col] = FILLED if filled else EMPTY
-        self.view.set_hints(HintState(known, source))
-        count = len(hint.cells)
-        self.show_message(
-            f"Hint: {hint.reason} decides {count} cell{'s' if count != 1 else ''} "
-            "(H: next step, Esc: back to the picture)"
-        )
+        self.tab.next_hint()
+
+    def _zoom(self, step: int) -> None:
+        self.view.set_cell_size(self.view.cell + step)
+        self.settings.set_cell_size(self.view.cell)
 
     def _stack_edited(self, stack: QUndoStack, _index: int) -> None:
         if isValid(stack):  # a stack being destroyed clears itself, which counts as an edit
@@ -431,31 +532,13 @@ class MainWindow(QMainWindow):
         book = self.book.dock.isAncestorOf(new)
         self.undo_group.setActiveStack((self.book.model if book else self.model).undo_stack)
 
-    def _show_status(self, text: str) -> None:
-        self.status_label.setText(text)
-
-    def _show_position(self, cell: tuple[int, int] | None) -> None:
-        self.position_label.setText(
-            "" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"
-        )
-
-    def _zoom(self, step: int) -> None:
-        self.view.set_cell_size(self.view.cell + step)
-        self.settings.set_cell_size(self.view.cell)
-
     # Files ----------------------------------------------------------------------------------
 
-    def _update_title(self) -> None:
-        self.setWindowTitle(f"{self.model.name}[*] — {APP_NAME}")
-        self.setWindowModified(self.model.modified)
-
     def new_puzzle(self) -> None:
-        if not self.maybe_save():
-            return
         choice = self.ask_new_puzzle()
         if choice is not None:
             kind, (height, width) = choice
-            self.model.load(blank_document(height, width, kind))
+            self.add_tab(blank_document(height, width, kind))
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()
@@ -463,20 +546,23 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a puzzle file (or import an image file); False if cancelled or unreadable."""
+        """Open a puzzle file in a tab (read on a worker), or import an image file; False if
+        cancelled or unreadable."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
-        if not self.maybe_save():
-            return False
         try:
-            document = formats.load(path)
+            document = wait_for(
+                self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)
+            )
         except StudioError as error:
             self.show_error("Cannot open the puzzle", str(error))
+            return False
+        if not isinstance(document, Document):  # cancelled
             return False
         is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
         # Only a studio document can be saved back in place without losing anything; other
         # formats are saved as a new studio document (Save asks for a name).
-        self.model.load(document, path=path if is_studio else None, name=path.stem)
+        self.add_tab(document, path=path if is_studio else None, name=path.stem)
         self.settings.add_recent_file(path)
         return True
 
@@ -488,8 +574,6 @@ class MainWindow(QMainWindow):
     def import_path(self, path: Path) -> bool:
         """Import an image as a new puzzle of the kind the import dialog asks for; False if
         cancelled."""
-        if not self.maybe_save():
-            return False
         try:
             image = open_image(path)
         except StudioError as error:
@@ -501,9 +585,8 @@ class MainWindow(QMainWindow):
         picture = dialog.picture()
         if picture is None:
             return False
-        document = Document.from_picture(dialog.kind(), picture, title=path.stem)
-        self.model.load(document, name=path.stem)
-        self.model.undo_stack.resetClean()  # an imported picture is unsaved work
+        document = document_of_picture(dialog.kind(), picture, title=path.stem)
+        self.add_tab(document, name=path.stem, unsaved=True)
         self.settings.add_recent_file(path)
         return True
 
@@ -519,42 +602,51 @@ class MainWindow(QMainWindow):
         self.run_generate_dialog(dialog)
 
     def open_generated(self, puzzles: list[Generated]) -> None:
-        """Open generated puzzles: the first here if this window holds nothing yet, the rest
-        (or all) in new windows."""
-        for index, generated in enumerate(puzzles):
-            document = generated.document
-            if index == 0 and self.model.path is None and not self.model.modified:
-                self.model.load(document, name=document.title)
-                self.model.undo_stack.resetClean()  # a generated puzzle is unsaved work
-            else:
-                window = self.new_window(document)
-                window.model.undo_stack.resetClean()
+        """Open generated puzzles, each in a tab of its own (unsaved work)."""
+        for generated in puzzles:
+            # Untitled: the tab goes by the generator's name ("Nonogram 15×15 #7").
+            self.add_tab(generated.document, name=generated.name, unsaved=True)
 
-    def new_window(self, document: Document | None = None) -> MainWindow:
-        """Another main window (on ``document``, or a blank puzzle)."""
-        window = MainWindow(document)
-        if document is not None:
-            window.model.load(document, name=document.title or None)
-        window.show()
-        return window
+    def open_document(
+        self, document: Document, *, name: str, book_source: BookEntry | None = None
+    ) -> DocumentTab:
+        """Show ``document`` in a tab: the tab already showing the same book entry, if any."""
+        for tab in self.document_tabs():
+            if book_source is not None and tab.book_source is book_source:
+                self.tabs.setCurrentWidget(tab)
+                return tab
+        return self.add_tab(document, name=name, book_source=book_source)
 
     def save(self) -> bool:
-        return save_file(self.model, self.ask_save_path, self.save_to)
+        return self._save(self.tab)
 
     def save_as(self) -> bool:
-        return save_file(self.model, self.ask_save_path, self.save_to, as_new=True)
+        tab = self.tab
+        return save_file(tab.model, self.ask_save_path, partial(self.save_to, tab=tab), as_new=True)
 
-    def save_to(self, path: Path) -> bool:
+    def save_all(self) -> bool:
+        """Save every document with unsaved changes, and the book; False if one was not saved."""
+        return all(self._save(tab) for tab in self.document_tabs() if tab.model.modified) and (
+            not self.book.model.modified or self.book.save()
+        )
+
+    def _save(self, tab: DocumentTab) -> bool:
+        if tab.model.path is None:
+            self.tabs.setCurrentWidget(tab)  # asked where to save it: show which one
+        return save_file(tab.model, self.ask_save_path, partial(self.save_to, tab=tab))
+
+    def save_to(self, path: Path, *, tab: DocumentTab | None = None) -> bool:
+        tab = tab or self.tab
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
         try:
-            formats.save(self.model.document, path, format="studio")
+            formats.save(tab.document, path, format="studio")
         except StudioError as error:
             self.show_error("Cannot save the puzzle", str(error))
             return False
-        self.model.mark_saved(path)
+        tab.model.mark_saved(path)
         self.settings.add_recent_file(path)
-        self.statusBar().showMessage(f"Saved {path}", 3000)
+        self.show_message(f"Saved {path}")
         return True
 
     def export_dialog(self, solution: bool) -> None:
@@ -572,7 +664,8 @@ class MainWindow(QMainWindow):
         if path.suffix.lower() not in IMAGE_EXPORTS:
             path = path.with_name(path.name + ".png")
         try:
-            export_image(document, path, solution=shown if solution else None)
+            look = qt_kind(document.kind).look
+            export_image(document, path, look, solution=shown if solution else None)
         except StudioError as error:
             self.show_error("Cannot export the puzzle", str(error))
             return False
@@ -580,17 +673,23 @@ class MainWindow(QMainWindow):
         return True
 
     def maybe_save(self) -> bool:
-        """Ask to save unsaved changes; True if it is fine to drop the document now."""
+        """Ask to save the shown document's unsaved changes; True if it may be dropped now."""
         return may_drop(self.model, self.ask_save_changes, self.save)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.maybe_save() and self.book.maybe_save():
-            for runner in (self.analysis, self.rating, self.suggestions, self.changes, self.book):
-                runner.shutdown()
-            _WINDOWS.discard(self)
-            event.accept()
-        else:
-            event.ignore()
+        """Quit: one question about every unsaved document and the book."""
+        unsaved = [f"“{tab.model.name}”" for tab in self.document_tabs() if tab.model.modified]
+        if self.book.model.modified:
+            unsaved.append(f"the book “{self.book.model.book.title}”")
+        if unsaved:
+            choice = self.ask_save_all(unsaved)
+            if choice == Choice.CANCEL or (choice == Choice.SAVE and not self.save_all()):
+                event.ignore()
+                return
+        for tab in self.document_tabs():
+            tab.shutdown()
+        self.book.shutdown()
+        event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls():
@@ -600,7 +699,8 @@ class MainWindow(QMainWindow):
         urls = [url for url in event.mimeData().urls() if url.isLocalFile()]
         if urls:
             event.acceptProposedAction()
-            self.open_path(Path(urls[0].toLocalFile()))
+            for url in urls:
+                self.open_path(Path(url.toLocalFile()))
 
     # Questions to the user: separate methods so that tests can answer them ------------------
 
@@ -621,7 +721,8 @@ class MainWindow(QMainWindow):
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
-        suggested = str(self.model.path or Path.cwd() / f"{self.model.name}.json")
+        model = self.model
+        suggested = str(model.path or Path.cwd() / f"{model.name}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save puzzle", suggested, SAVE_FILTER)
         return Path(name) if name else None
 
@@ -635,6 +736,9 @@ class MainWindow(QMainWindow):
 
     def ask_save_changes(self) -> Choice:
         return ask_to_save(self, f"“{self.model.name}”")
+
+    def ask_save_all(self, names: list[str]) -> Choice:
+        return ask_to_save_all(self, names)
 
     def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
         return dialog.exec() == ImportImageDialog.DialogCode.Accepted

@@ -1,35 +1,61 @@
-"""The puzzle on screen: the grid canvas, with the panels its kind puts around it.
+"""The puzzle on screen: the grid, with the headers its kind puts around it, scrolling under them.
 
 :class:`PuzzleView` holds what is shown (the document, the latest analysis, the zoom, the mouse
-cell, hint steps, a previewed repair) and lays out the canvas and the panels of the kind's
-editor (:mod:`studio.gui.editors`). The canvas draws a :class:`~studio.render.scene.Scene` and
-passes the mouse to the editor; edits go to the
-:class:`~studio.gui.document_model.DocumentModel`.
+and keyboard cells, hint steps, a previewed repair). It is a scroll area whose viewport is the
+grid (``canvas``): the kind's headers (a nonogram's clues) stay put at its top and left while
+the grid scrolls under them, as a spreadsheet's headers do. The headers reserve room for their
+clues (:meth:`KindEditor.header_slots`): the grid never moves while a stroke is painted, so the
+cell under the pointer stays the cell being painted.
+
+Painting goes through :class:`~studio.gui.strokes.Strokes` (the tools) and the kind's editor
+(:mod:`studio.gui.editors`); edits go to the :class:`~studio.gui.document_model.DocumentModel`.
+A change repaints only the cells it touched (and their neighbours, where a kind draws clues
+from them), so that painting a large grid keeps up with the pointer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QPaintEvent, QWheelEvent
-from PySide6.QtWidgets import QGridLayout, QSizePolicy, QWidget
+import numpy as np
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFocusEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QWidget
 
 from studio.core.document import Document
-from studio.core.grid import BoolGrid, PartialGrid, mask_of
+from studio.core.grid import BoolGrid, PartialGrid, dilated, mask_of
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
 from studio.gui.document_model import DocumentModel
-from studio.gui.editors import editor_for
 from studio.gui.editors.base import Cell, KindEditor
-from studio.render.grid import Layout
+from studio.gui.kinds import qt_kind
+from studio.gui.palette import screen_palette
+from studio.gui.strokes import Strokes
+from studio.render.grid import Layout, Palette
 from studio.render.scene import Scene, draw_scene
 
 MARGIN = 3
 """Pixels around the grid, so that the thick border is not clipped."""
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
+
+_ARROWS = {
+    Qt.Key.Key_Left: (0, -1),
+    Qt.Key.Key_Right: (0, 1),
+    Qt.Key.Key_Up: (-1, 0),
+    Qt.Key.Key_Down: (1, 0),
+}
 
 
 @dataclass(frozen=True)
@@ -40,8 +66,8 @@ class HintState:
     source: BoolGrid | None = None
 
 
-class PuzzleView(QWidget):
-    """The canvas and the kind's panels, sized by the zoom.
+class PuzzleView(QAbstractScrollArea):
+    """The grid and the kind's headers, sized by the zoom, scrolled under frozen headers.
 
     Signals:
         hovered(object): the ``(row, col)`` under the mouse, or ``None``.
@@ -65,25 +91,32 @@ class PuzzleView(QWidget):
         self.analysis_current = False  # False while the shown analysis is of an older edit
         self.show_variable = True
         self.hover: Cell | None = None
+        self.cursor_cell: Cell = (0, 0)
+        """The keyboard's cell (drawn while the view has the focus)."""
         self.hints: HintState | None = None
         self.preview: Repair[Puzzle] | None = None
-
-        self.canvas = GridCanvas(self)
-        self.grid = QGridLayout(self)
-        self.grid.setSpacing(0)
-        self.grid.setContentsMargins(8, 8, 8, 8)
-        self.grid.addWidget(
-            self.canvas, 1, 1, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        )
-        self.grid.setColumnStretch(2, 1)
-        self.grid.setRowStretch(2, 1)
+        self.palette_ = screen_palette(self.palette())
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor)
+        self.viewport().setAutoFillBackground(False)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.valueChanged.connect(self._scrolled)
+        self._shown = model.document
+        self.strokes = Strokes(self)
         self.editor: KindEditor = self._new_editor()
         model.changed.connect(self._document_changed)
-        self._resize_parts()
+        self._relayout()
 
     @property
     def document(self) -> Document:
         return self.model.document
+
+    @property
+    def canvas(self) -> QWidget:
+        """The widget the grid is drawn on (and the mouse acts on): the viewport."""
+        return self.viewport()
 
     # What is shown ---------------------------------------------------------------------------
 
@@ -95,8 +128,9 @@ class PuzzleView(QWidget):
 
     def set_preview(self, repair: Repair[Puzzle] | None) -> None:
         """Show what a repair would make of the puzzle (``None``: show the puzzle again)."""
-        self.preview = repair
-        self.canvas.update()
+        if repair is not self.preview:  # no repaint when nothing was previewed nor is
+            self.preview = repair
+            self.canvas.update()
 
     def set_hints(self, hints: HintState | None) -> None:
         """Show the solving steps taken so far instead of the picture (``None``: leave that)."""
@@ -111,13 +145,34 @@ class PuzzleView(QWidget):
         cell = max(MIN_CELL, min(MAX_CELL, cell))
         if cell != self.cell:
             self.cell = cell
-            self._resize_parts()
+            self._relayout()
+
+    def zoom_to_fit(self) -> None:
+        """The largest cell at which the whole puzzle, headers included, fits the view."""
+        height, width = self.document.puzzle.shape
+        top, left = self.editor.header_slots()
+        room_w = self.width() - 2 * MARGIN - self.verticalScrollBar().sizeHint().width()
+        room_h = self.height() - 2 * MARGIN - self.horizontalScrollBar().sizeHint().height()
+        fit = min(room_w // (width + left), room_h // (height + top))
+        self.set_cell_size(int(fit))
 
     def set_hover(self, cell: Cell | None) -> None:
         if cell != self.hover:
+            lines = [line for line in (self.hover, cell) if line is not None]
             self.hover = cell
             self.hovered.emit(cell)
-            self.editor.refresh()  # the canvas draws nothing of the hover: only panels may
+            # The grid draws nothing of the hover; the headers may, on its old and new lines.
+            self.editor.refresh_lines([r for r, _ in lines], [c for _, c in lines])
+
+    def set_cursor_cell(self, cell: Cell) -> None:
+        """Move the keyboard's cell (clamped to the grid) and scroll it into view."""
+        height, width = self.document.puzzle.shape
+        cell = (max(0, min(height - 1, cell[0])), max(0, min(width - 1, cell[1])))
+        if cell != self.cursor_cell:
+            self.canvas.update(self._cell_rect(self.cursor_cell))
+            self.cursor_cell = cell
+            self.canvas.update(self._cell_rect(cell))
+        self.ensure_visible(cell)
 
     def solution_shown(self) -> BoolGrid | None:
         """The solver's solution drawn for a document without a picture, if any."""
@@ -141,7 +196,7 @@ class PuzzleView(QWidget):
         return mask_of(self.document.puzzle.shape, contradiction.cells)
 
     def scene(self) -> Scene:
-        """What the canvas draws now: a previewed repair, the hint steps, or the puzzle."""
+        """What the grid shows now: a previewed repair, the hint steps, or the puzzle."""
         if self.preview is not None:
             repair = self.preview
             return Scene(
@@ -166,9 +221,99 @@ class PuzzleView(QWidget):
         )
 
     def grid_layout(self) -> Layout:
-        return Layout(self.document.puzzle.shape, self.cell, MARGIN, MARGIN)
+        """Where the grid is in the viewport: scrolled under the headers."""
+        left = MARGIN - self.horizontalScrollBar().value()
+        top = MARGIN - self.verticalScrollBar().value()
+        return Layout(self.document.puzzle.shape, self.cell, left, top)
+
+    def cell_center(self, row: int, col: int) -> QPoint:
+        """The centre of a cell in the viewport's coordinates (where the mouse acts)."""
+        return self._cell_rect((row, col)).center()
+
+    def screen_palette(self) -> Palette:
+        """The colours the grid and the headers are drawn in: the desktop's."""
+        return self.palette_
 
     # Events --------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        # Clipped to what is repainted: the looks then draw only the cells in it.
+        painter.setClipRegion(event.region())
+        painter.fillRect(event.rect(), QColor(self.palette_.background))
+        scene = self.scene()
+        # Only the cells the repaint covers: a stroke's steps repaint a few cells of a large grid.
+        layout = self.grid_layout().within(QRectF(event.rect()))
+        draw_scene(painter, layout, scene, qt_kind(scene.puzzle.kind).look, self.palette_)
+        if self.hasFocus():
+            pen = QPen(QColor(self.palette_.cursor), max(2.0, self.cell / 8))
+            painter.setPen(pen)
+            inset = pen.widthF() / 2
+            painter.drawRect(
+                self._cell_rectf(self.cursor_cell).adjusted(inset, inset, -inset, -inset)
+            )
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        cell = self.grid_layout().cell_at(event.position())
+        if cell is not None and self.strokes.press(cell, event.button(), event.modifiers()):
+            self.set_cursor_cell(cell)
+            event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        cell = self.grid_layout().cell_at(event.position())
+        self.set_hover(cell)
+        if cell is not None:
+            self.strokes.drag(cell)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self.strokes.release()
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.set_hover(None)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        # The pointer leaving the grid for a clue header stays inside the view: no leaveEvent.
+        if event.type() == QEvent.Type.Leave:
+            self.set_hover(None)
+        return bool(super().viewportEvent(event))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, modifiers = event.key(), event.modifiers()
+        if key in _ARROWS:
+            step_r, step_c = _ARROWS[Qt.Key(key)]
+            target = (self.cursor_cell[0] + step_r, self.cursor_cell[1] + step_c)
+            if modifiers & Qt.KeyboardModifier.ShiftModifier:
+                self.strokes.key_paint(self.cursor_cell, target)
+            self.set_cursor_cell(target)
+        elif key == Qt.Key.Key_Home and modifiers & Qt.KeyboardModifier.ControlModifier:
+            self.set_cursor_cell((0, 0))
+        elif key == Qt.Key.Key_End and modifiers & Qt.KeyboardModifier.ControlModifier:
+            height, width = self.document.puzzle.shape
+            self.set_cursor_cell((height - 1, width - 1))
+        elif key == Qt.Key.Key_Space:
+            self.strokes.key_toggle(self.cursor_cell)
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self.strokes.key_clear(self.cursor_cell)
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Shift:
+            self.strokes.key_release()
+        super().keyReleaseEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.canvas.update(self._cell_rect(self.cursor_cell))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.strokes.key_release()
+        self.canvas.update(self._cell_rect(self.cursor_cell))
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
@@ -178,68 +323,111 @@ class PuzzleView(QWidget):
         else:
             super().wheelEvent(event)
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._relayout()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.palette_ = screen_palette(self.palette())
+            self._update_all()
+
+    # Layout and repaints -------------------------------------------------------------------
+
     def _document_changed(self) -> None:
+        before, self._shown = self._shown, self.document
         self.analysis_current = False
         self.hints = None
         self.preview = None
         if self.editor_kind != self.document.kind:
             self.editor.close()
             self.editor = self._new_editor()
-        self._resize_parts()
+        painted = self.strokes.take_painted()
+        if painted is None:  # not a step of the stroke under way, if any: it cannot go on
+            self.strokes.abandon()
+        if before.puzzle.shape != self.document.puzzle.shape or self.editor.relayout_needed():
+            self.set_cursor_cell(self.cursor_cell)
+            self._relayout()
+        elif painted is None:
+            self._update_all()
+        else:
+            self._update_cells(painted)
+
+    def stroke_ended(self) -> None:
+        """A stroke ended: headers it outgrew (they stay put while it goes on) grow now. Ending
+        a stroke changes no document, so :meth:`_document_changed` would not see it."""
+        if self.editor.relayout_needed():
+            self._relayout()
+
+    def _update_cells(self, cells: list[Cell]) -> None:
+        """Repaint what painting ``cells`` changed: the cells, their neighbours (a kind may draw
+        a cell from them: a mosaic's clues) and the headers of their lines."""
+        changed = mask_of(self.document.puzzle.shape, cells)
+        rows, cols = np.nonzero(dilated(changed, 1))
+        if rows.size:
+            first = self._cell_rect((int(rows.min()), int(cols.min())))
+            last = self._cell_rect((int(rows.max()), int(cols.max())))
+            self.canvas.update(first.united(last))
+        self.editor.refresh_lines(sorted({r for r, _ in cells}), sorted({c for _, c in cells}))
 
     def _new_editor(self) -> KindEditor:
-        editor = editor_for(self)
+        editor = qt_kind(self.document.kind).editor(self)
         self.editor_kind = self.document.kind
-        top, left = editor.panels()
-        if top is not None:
-            self.grid.addWidget(top, 0, 1, Qt.AlignmentFlag.AlignLeft)
-        if left is not None:
-            self.grid.addWidget(left, 1, 0, Qt.AlignmentFlag.AlignTop)
+        for header in editor.headers():
+            if header is not None:
+                header.setParent(self)
+                header.show()
         return editor
 
-    def _resize_parts(self) -> None:
+    def _relayout(self) -> None:
+        """Size the headers and the scroll ranges for the puzzle and the zoom."""
         height, width = self.document.puzzle.shape
-        self.canvas.setFixedSize(width * self.cell + 2 * MARGIN, height * self.cell + 2 * MARGIN)
-        self.editor.resize()
+        top_slots, left_slots = self.editor.header_slots()
+        top, left = top_slots * self.cell, left_slots * self.cell
+        top_header, left_header = self.editor.headers()
+        self.setViewportMargins(left if left_header else 0, top if top_header else 0, 0, 0)
+        area = self.viewport().geometry()
+        if top_header is not None:
+            top_header.setGeometry(area.left(), area.top() - top, area.width(), top)
+        if left_header is not None:
+            left_header.setGeometry(area.left() - left, area.top(), left, area.height())
+        content_w = width * self.cell + 2 * MARGIN
+        content_h = height * self.cell + 2 * MARGIN
+        for bar, content, room in (
+            (self.horizontalScrollBar(), content_w, area.width()),
+            (self.verticalScrollBar(), content_h, area.height()),
+        ):
+            bar.setRange(0, max(0, content - room))
+            bar.setPageStep(room)
+            bar.setSingleStep(self.cell)
+        self._update_all()
+
+    def _scrolled(self) -> None:
         self._update_all()
 
     def _update_all(self) -> None:
         self.canvas.update()
         self.editor.refresh()
 
+    def _cell_rectf(self, cell: Cell) -> QRectF:
+        return self.grid_layout().cell_rect(*cell)
 
-class GridCanvas(QWidget):
-    """The grid: draws the view's scene, and hands the mouse to the kind's editor."""
+    def _cell_rect(self, cell: Cell) -> QRect:
+        """A cell's rectangle in the viewport, a pixel wider all round for its rules."""
+        return self.grid_layout().cell_rect(*cell).toAlignedRect().adjusted(-2, -2, 2, 2)
 
-    def __init__(self, view: PuzzleView) -> None:
-        super().__init__(view)
-        self.view = view
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.setCursor(Qt.CursorShape.CrossCursor)
-
-    def sizeHint(self) -> QSize:
-        return self.size()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        draw_scene(painter, self.view.grid_layout(), self.view.scene())
-        painter.end()
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        cell = self.view.grid_layout().cell_at(event.position())
-        if cell is not None and self.view.editor.press(cell, event.button(), event.modifiers()):
-            event.accept()
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.view.grid_layout().cell_at(event.position())
-        self.view.set_hover(cell)
-        if cell is not None:
-            self.view.editor.drag(cell)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        if event.button() in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
-            self.view.editor.release()
-
-    def leaveEvent(self, event: object) -> None:
-        self.view.set_hover(None)
+    def ensure_visible(self, cell: Cell) -> None:
+        """Scroll so that ``cell`` is in view, with the margin around it: the first and last
+        cells bring the grid's edge (and its border) into view too."""
+        rect = self.grid_layout().cell_rect(*cell).toAlignedRect()
+        rect.adjust(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        area = self.viewport().rect()
+        for bar, low, high, size in (
+            (self.horizontalScrollBar(), rect.left(), rect.right(), area.width()),
+            (self.verticalScrollBar(), rect.top(), rect.bottom(), area.height()),
+        ):
+            if low < 0:
+                bar.setValue(bar.value() + low)
+            elif high > size - 1:
+                bar.setValue(bar.value() + high - (size - 1))

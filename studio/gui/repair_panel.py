@@ -1,7 +1,8 @@
 """The Repair panel: verified suggestions that make an ambiguous puzzle unique.
 
-The window computes the suggestions on a worker after each analysis that finds the puzzle
-ambiguous (:func:`studio.core.repair.suggest`) and hands them here. Hovering or selecting a
+The live analysis (:mod:`studio.gui.live_analysis`) computes the suggestions on a worker after
+each analysis that finds the puzzle ambiguous (:func:`studio.core.repair.suggest_repairs`), and
+the window hands them here. Hovering or selecting a
 suggestion previews it on the canvas; Apply (or a double-click, or Enter) applies it as one undo
 step. *Repair all* runs a whole repair (flips or givens) on a worker.
 """
@@ -14,6 +15,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -21,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.grid import cells_text
 from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
-from studio.core.repair import REPAIRERS, Repair
+from studio.core.repair import Repair
 
 STRATEGY_TITLES = {
     "flips": "Flip cells",
@@ -40,8 +43,17 @@ def _label(repair: Repair[Puzzle]) -> str:
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
         return repair.describe()
-    where = ", ".join(f"r{row + 1} c{col + 1}" for row, col in cells)
-    return f"{repair.describe()}  ({where})"
+    return f"{repair.describe()}  ({cells_text(cells)})"
+
+
+def _tooltip(repair: Repair[Puzzle]) -> str:
+    """The whole suggestion: its effect and every cell it changes."""
+    lines = [repair.describe()]
+    given = repair.puzzle.spec.given
+    for title, cells in (("Flips", repair.flips), (f"Adds {given}s at", repair.givens)):
+        if cells:
+            lines.append(f"{title}: {cells_text(cells)}")
+    return "\n".join(lines)
 
 
 class RepairPanel(QWidget):
@@ -63,16 +75,28 @@ class RepairPanel(QWidget):
         self.summary.setWordWrap(True)
         self.setMinimumWidth(220)
         self.suggestions = QListWidget()
+        # Long suggestions wrap to the panel's width instead of being cut off.
+        self.suggestions.setWordWrap(True)
+        self.suggestions.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.suggestions.setResizeMode(QListView.ResizeMode.Adjust)
+        self.suggestions.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.suggestions.setToolTip("Verified changes that make the puzzle unique, best first")
         self.suggestions.setMouseTracking(True)
         self.suggestions.itemEntered.connect(self._hovered)
         self.suggestions.currentItemChanged.connect(self._selected)
         self.suggestions.itemActivated.connect(self._activated)
         self.apply_button = QPushButton("&Apply")
+        self.apply_button.setToolTip("Apply the selected suggestion (one undo step)")
         self.apply_button.clicked.connect(self._apply_current)
         self.strategy = QComboBox()
+        self.strategy.setToolTip("How Repair all makes the puzzle unique")
         self.kind = ""
         self.line_solvable = QCheckBox("and line-solvable")
+        self.line_solvable.setToolTip("Repair all also makes logic alone solve the puzzle")
         self.repair_all_button = QPushButton("&Repair all")
+        self.repair_all_button.setToolTip(
+            "Change the puzzle until it is unique, on a worker (Esc stops; one undo step)"
+        )
         self.repair_all_button.clicked.connect(self._repair_all)
         all_row = QHBoxLayout()
         all_row.addWidget(self.strategy, 1)
@@ -95,10 +119,9 @@ class RepairPanel(QWidget):
         if kind == self.kind:
             return
         self.kind = kind
-        self.line_solvable.setText(f"and {get_kind(kind).logic_solvable}")
+        self.line_solvable.setText(f"and {get_kind(kind).spec.logic_solvable}")
         self.strategy.clear()
-        strategies = REPAIRERS[kind].strategies if kind in REPAIRERS else ()
-        for name in strategies:
+        for name in get_kind(kind).repairs.strategies:
             if name in STRATEGY_TITLES:  # the others are kept for comparison, not offered
                 self.strategy.addItem(STRATEGY_TITLES[name], name)
 
@@ -156,6 +179,7 @@ class RepairPanel(QWidget):
         self.suggestions.clear()
         for repair in repairs:
             item = QListWidgetItem(_label(repair))
+            item.setToolTip(_tooltip(repair))
             item.setData(Qt.ItemDataRole.UserRole, repair)
             self.suggestions.addItem(item)
         self._restore()

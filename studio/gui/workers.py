@@ -5,32 +5,36 @@ Two patterns, one worker class:
 * :class:`LatestOnly`: work that follows the document (live analysis, repair suggestions).
   Each request cancels the one before (its solver stops at once: ``CancelToken`` interrupts
   it), waits a short debounce, and only the newest request's result is reported.
-* :class:`Batch`: one long job with progress and Cancel (generation).
+* :class:`Batch`: one long job with progress and Cancel (generation, opening a file).
+
+A job's failure reaches its runner's ``failed`` signal as one line for the user: the message of
+a :class:`~studio.core.errors.StudioError` (bad input), or for anything else (a bug, running out
+of memory) what happened and where :mod:`.error_log` keeps the traceback.
 
 Results are re-emitted by an object living in the GUI thread: waiting on a signal of an object
-in another thread can abort pytest-qt (DESIGN.md, Known traps), and widgets must only be touched
-from the GUI thread anyway. Workers stay referenced until their ``finished`` signal, since
-dropping the last reference to a running QThread aborts the process.
+in another thread can abort pytest-qt (docs/architecture.md, "Known traps"), and widgets must
+only be touched from the GUI thread anyway. Workers stay referenced until their ``finished``
+signal, since dropping the last reference to a running QThread aborts the process.
 """
 
 from __future__ import annotations
 
-import traceback
-import weakref
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
-from shiboken6 import isValid
 
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.errors import StudioError
+from studio.gui.error_log import record
 
 Progress = Callable[[int, int], None]
 Job = Callable[[CancelToken, Progress], Any]
 
 
 class Worker(QThread):
-    """Runs one job; emits ``progress``, then ``done`` or ``failed``, from the worker thread."""
+    """Runs one job; emits ``progress``, then ``done`` or ``failed`` (one line for the user),
+    from the worker thread."""
 
     progress = Signal(int, int)
     done = Signal(object)
@@ -41,26 +45,22 @@ class Worker(QThread):
         self.job = job
         self.cancel = cancel
         self.tag = tag
-        _ALL_WORKERS.add(self)
+        self.stopped = False
+        """True once the job has stopped early (cancelled, or at its time limit)."""
 
     def run(self) -> None:
         try:
             result = self.job(self.cancel, self.progress.emit)
         except Stopped:
-            return  # whoever cancelled knows
-        except Exception:  # a bug in the core must reach the user, not kill the thread silently
-            self.failed.emit(traceback.format_exc())
+            self.stopped = True  # whoever cancelled knows
+            return
+        except StudioError as error:
+            self.failed.emit(str(error))
+            return
+        except Exception as error:  # a bug or no memory must reach the user, not end the thread
+            self.failed.emit(record(error))
             return
         self.done.emit(result)
-
-
-_ALL_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
-
-
-def running_workers() -> int:
-    """How many worker threads are running now, in the whole application (tests check for 0)."""
-    # A worker whose C++ object is gone (deleteLater) has finished, whatever its wrapper says.
-    return sum(1 for worker in list(_ALL_WORKERS) if isValid(worker) and worker.isRunning())
 
 
 class _Runner(QObject):
@@ -95,7 +95,6 @@ class _Runner(QObject):
         worker = self.sender()
         if isinstance(worker, Worker):
             self._workers.discard(worker)
-            _ALL_WORKERS.discard(worker)
             worker.deleteLater()
 
     def shutdown(self) -> None:
@@ -113,7 +112,7 @@ class LatestOnly(_Runner):
     Signals:
         started(int): a job of this generation began.
         finished(object): the result of the newest request, never a stale one.
-        failed(str): a job raised (the traceback).
+        failed(str): a job raised (one line).
     """
 
     started = Signal(int)
@@ -186,8 +185,9 @@ class Batch(_Runner):
     Signals:
         progress(int, int): done, total.
         finished(object): the job's result.
-        cancelled(): the job stopped on :meth:`cancel`.
-        failed(str): the job raised (the traceback).
+        cancelled(): the job stopped without a result and without failing: on :meth:`cancel`,
+            or at its time limit.
+        failed(str): the job raised (one line).
     """
 
     progress = Signal(int, int)
@@ -229,5 +229,5 @@ class Batch(_Runner):
         super()._on_thread_finished()
         if worker is self._current and isinstance(worker, Worker):  # ended without a result
             self._current = None
-            if worker.cancel.cancelled:
+            if worker.stopped:
                 self.cancelled.emit()

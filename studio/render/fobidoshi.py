@@ -3,7 +3,8 @@ a solution or of a solver's marks.
 
 Given circles are ink discs and given crosses ink crosses; the circled cells of a solution (the
 document's reference solution, the solver's, a hint's marks) are discs in the lighter solution
-ink, so that the givens stay distinct in the solution view. Tints (variable fields, a rule that
+ink, so that the givens stay distinct in the solution view; a printed answer (:attr:`Scene.clues`
+off) draws every circle of the solution in ink, and no crosses. Tints (variable fields, a rule that
 cannot be met, a hint's source, a repair's changes) lie under the discs: the corners of a tinted
 cell show the tint. Four or more given circles in a row break the rules whatever the solution:
 they are tinted as a conflict too. No thick rule every five cells: nobody counts a Fobidoshi's
@@ -12,19 +13,15 @@ cells.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, mask_of
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
-from studio.core.kinds.fobidoshi_rules import long_runs
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.rules import long_runs
 from studio.render.grid import Layout, Palette, draw_discs, draw_grid
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.render.scene import Look, Scene
 
 CIRCLE_RADIUS = 0.36
 """A circle's radius, in cells: a ring of paper stays around it, so that neighbours part."""
@@ -71,9 +68,12 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     givens = puzzle.givens
-    draw_circles(painter, layout, circled_cells(scene), palette.solution_ink)
-    draw_circles(painter, layout, givens == CIRCLE, palette.ink)
-    draw_crosses(painter, layout, givens == CROSS, palette.ink)
+    if scene.clues:
+        draw_circles(painter, layout, circled_cells(scene), palette.solution_ink)
+        draw_circles(painter, layout, givens == CIRCLE, palette.ink)
+        draw_crosses(painter, layout, givens == CROSS, palette.ink)
+    else:  # a printed answer: every circle of the solution alike
+        draw_circles(painter, layout, scene.filled(), palette.ink)
     painter.restore()
 
 
@@ -99,7 +99,11 @@ def draw_crosses(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) 
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     inset = CROSS_INSET * layout.cell
-    for row, col in np.argwhere(mask):
-        rect = layout.cell_rect(int(row), int(col)).adjusted(inset, inset, -inset, -inset)
+    for row, col in layout.cells(mask):
+        rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawLine(rect.topLeft(), rect.bottomRight())
         painter.drawLine(rect.topRight(), rect.bottomLeft())
+
+
+LOOK = Look(draw_scene)
+"""How a fobidoshi is drawn: its grid, clues and all."""

@@ -1,19 +1,20 @@
 """QPainter drawing of a puzzle grid: cells, marks, overlays, givens, rules.
 
-The same routines draw the canvas on screen, images and printed pages (DESIGN.md §2:
-one drawing code for screen and print, as in Tatham's collection). They take plain data (numpy
-grids, clue tuples) and a :class:`Layout`, never widgets.
+The same routines draw the canvas on screen, images and printed pages (docs/architecture.md,
+"Drawing": one drawing code for screen and print, as in Tatham's collection). They take plain
+data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
 
@@ -27,20 +28,25 @@ MAJOR_RULE_EVERY = 5
 @dataclass(frozen=True)
 class Palette:
     """Colours of the drawing, as Qt colour names (``#AARRGGBB`` where translucent); the
-    defaults print well in black and white too."""
+    defaults (:data:`DEFAULT_PALETTE`, for print and images) print well in black and white too:
+    ink, clues and thick rules are pure black, thin rules 65 % black.
+    The window draws with the desktop's colours instead (:func:`studio.gui.palette.screen_palette`).
+    """
 
     paper: str = "#ffffff"
-    ink: str = "#202124"
+    background: str = "#ffffff"  # around the grid
+    cursor: str = "#1a73e8"  # the keyboard's cell
+    ink: str = "#000000"
     solution_ink: str = "#5f6368"  # a solved cell the designer did not paint
-    minor_rule: str = "#c4c7c5"
-    major_rule: str = "#202124"
+    minor_rule: str = "#595959"  # 65 % black: a home printer's thin rules stay visible
+    major_rule: str = "#000000"
     variable: str = "#96ff8c00"  # the variable fields, over ink or paper
     conflict: str = "#46d93025"  # a line that cannot hold its clue
     conflict_text: str = "#c5221f"
     highlight: str = "#1c1a73e8"  # a hint's line, the clue lines under the mouse
     given: str = "#1a73e8"  # the frame of a given cell
     changed: str = "#9934a853"  # a cell a previewed repair changes
-    clue_text: str = "#202124"
+    clue_text: str = "#000000"
 
 
 DEFAULT_PALETTE = Palette()
@@ -48,12 +54,50 @@ DEFAULT_PALETTE = Palette()
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a grid of ``shape`` (rows, columns) sits: cell size and top-left corner, in px."""
+    """Where a grid of ``shape`` (rows, columns) sits: cell size and top-left corner, in the
+    painter's units (pixels on screen and in images)."""
 
     shape: tuple[int, int]
     cell: float
     left: float = 0.0
     top: float = 0.0
+    window: tuple[range, range] | None = None
+    """The rows and columns to draw (those a repaint covers, :meth:`within`); ``None``: all."""
+    hairline: float = 1.0
+    """The thinnest line worth drawing, in the painter's units: a pixel on screen and in
+    images; on a printed page, :data:`PRINT_HAIRLINE_PT` (a press loses thinner rules)."""
+
+    def within(self, rect: QRectF) -> Layout:
+        """This layout drawing only the rows and columns that meet ``rect`` (a repaint's
+        rectangle, in the painter's units): a small repaint of a large grid stays small."""
+        height, width = self.shape
+
+        def span(low: float, high: float, origin: float, count: int) -> range:
+            first = max(0, math.floor((low - origin) / self.cell))
+            return range(first, max(first, min(count, math.ceil((high - origin) / self.cell))))
+
+        rows = span(rect.top(), rect.bottom(), self.top, height)
+        return replace(self, window=(rows, span(rect.left(), rect.right(), self.left, width)))
+
+    @property
+    def rows(self) -> range:
+        """The rows to draw."""
+        return self.window[0] if self.window is not None else range(self.shape[0])
+
+    @property
+    def cols(self) -> range:
+        """The columns to draw."""
+        return self.window[1] if self.window is not None else range(self.shape[1])
+
+    def cells(self, mask: BoolGrid) -> Iterator[tuple[int, int]]:
+        """The ``(row, col)`` of the cells of ``mask`` (bool ``(height, width)``) to draw."""
+        rows, cols = self.rows, self.cols
+        for row, col in np.argwhere(mask[rows.start : rows.stop, cols.start : cols.stop]):
+            yield int(row) + rows.start, int(col) + cols.start
+
+    def shows(self, row: int, col: int) -> bool:
+        """Whether the cell ``(row, col)`` is to be drawn."""
+        return row in self.rows and col in self.cols
 
     @property
     def size(self) -> tuple[float, float]:
@@ -74,8 +118,8 @@ class Layout:
 
 def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
     brush = QColor(color)
-    for row, col in np.argwhere(mask):
-        painter.fillRect(layout.cell_rect(int(row), int(col)), brush)
+    for row, col in layout.cells(mask):
+        painter.fillRect(layout.cell_rect(row, col), brush)
 
 
 def draw_grid(
@@ -109,8 +153,10 @@ def draw_grid(
         palette: colours.
         major_every: a thick rule every this many cells (see :func:`draw_rules`).
     """
-    width_px, height_px = layout.size
-    painter.fillRect(QRectF(layout.left, layout.top, width_px, height_px), QColor(palette.paper))
+    rows, cols = layout.rows, layout.cols
+    corner = layout.cell_rect(rows.start, cols.start).topLeft()
+    paper = QRectF(corner.x(), corner.y(), len(cols) * layout.cell, len(rows) * layout.cell)
+    painter.fillRect(paper, QColor(palette.paper))
     if highlight is not None:
         _fill_cells(painter, layout, highlight, palette.highlight)
     if picture is not None:
@@ -166,8 +212,8 @@ def draw_discs(
     ``(height, width)``)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(color))
-    for row, col in np.argwhere(mask):
-        painter.drawEllipse(layout.cell_rect(int(row), int(col)).center(), radius, radius)
+    for row, col in layout.cells(mask):
+        painter.drawEllipse(layout.cell_rect(row, col).center(), radius, radius)
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
@@ -181,6 +227,8 @@ def _frame_givens(
     painter.setPen(pen)
     inset = width / 2 + 1
     for row, col, filled in givens:
+        if not layout.shows(row, col):
+            continue
         rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawRect(rect)
         if not filled:
@@ -189,7 +237,17 @@ def _frame_givens(
 
 
 TINY_CELL = 6.0
-"""Cells smaller than this (in the painter's units) get only the thick rules, one unit wide."""
+"""Cells smaller than this many hairlines (:attr:`Layout.hairline`) get only the thick rules,
+one hairline wide."""
+
+PRINT_HAIRLINE_PT = 0.25
+"""The thinnest rule on a printed page, in points (1/72 in): 0.25 pt, the finest line
+print-on-demand presses promise to hold."""
+
+
+def is_tiny(layout: Layout) -> bool:
+    """Whether the cells are too small for thin rules and in-cell marks (a thumbnail)."""
+    return layout.cell < TINY_CELL * layout.hairline
 
 
 def draw_rules(
@@ -201,17 +259,20 @@ def draw_rules(
 ) -> None:
     """Thin rules between cells, a thick rule every ``major_every`` cells (default
     :data:`MAJOR_RULE_EVERY`, for counting; ``None``: none, for kinds nobody counts cells of)
-    and a thick border."""
+    and a thick border.
+
+    Widths follow the cell (thin 1/25 of it, thick 1/10), so that a printed page keeps the
+    proportions of the screen, and never go below the layout's hairline (thick: two).
+    """
     height, width = layout.shape
     left, top = layout.left, layout.top
     right, bottom = left + width * layout.cell, top + height * layout.cell
-    # Widths follow the cell, so that a printed page (hundreds of dots a cell) keeps the
-    # proportions of the screen.
-    thin = QPen(QColor(palette.minor_rule), max(1.0, layout.cell / 25))
-    thick = QPen(QColor(palette.major_rule), max(2.0, layout.cell / 10))
+    hairline = layout.hairline
+    thin = QPen(QColor(palette.minor_rule), max(hairline, layout.cell / 25))
+    thick = QPen(QColor(palette.major_rule), max(2 * hairline, layout.cell / 10))
     rules = [(thin, False), (thick, True)]
-    if layout.cell < TINY_CELL:  # a thumbnail: rules would bury the picture
-        thick.setWidthF(1.0)
+    if is_tiny(layout):  # a thumbnail: rules would bury the picture
+        thick.setWidthF(hairline)
         rules = [(thick, True)]
     for pen, major in rules:
         painter.setPen(pen)
@@ -229,3 +290,16 @@ def _is_major(index: int, count: int, every: int | None) -> bool:
     """Whether the rule before cell ``index`` of ``count`` is thick: the border, and every
     ``every`` cells."""
     return index in (0, count) or (every is not None and index % every == 0)
+
+
+def clue_font(cell: float, widest: str = "0") -> QFont:
+    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell,
+    and narrow enough that ``widest`` (the longest number, e.g. ``"100"``) fits a cell with a
+    little room on each side, so that numbers in neighbouring cells never run together."""
+    font = QFont()
+    font.setPixelSize(max(6, round(cell * 0.55)))
+    advance = QFontMetricsF(font).horizontalAdvance(widest)
+    room = cell * 0.86
+    if advance > room:
+        font.setPixelSize(max(4, int(font.pixelSize() * room / advance)))
+    return font

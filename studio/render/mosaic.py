@@ -1,28 +1,23 @@
 """Drawing a mosaic: its grid (picture, solution or solver's marks) with the clues in the cells.
 
 Puzzle view is a blank grid with the shown clues; solution view and the designer's canvas draw
-the picture under them. A digit on a filled cell is drawn in the paper's colour, so that clues
-read on dark and light cells alike (Tatham's Mosaic does the same). On the designer's canvas
-(:attr:`Scene.design`) the clues of the picture that are not shown are drawn faint, so that the
-designer sees what could be shown.
+the picture under them; a printed answer (:attr:`Scene.clues` off) is the picture alone. A
+digit on a filled cell is drawn in the paper's colour, so that clues read on dark and light
+cells alike (Tatham's Mosaic does the same). On the designer's canvas (:attr:`Scene.design`)
+the clues of the picture that are not shown are drawn faint, so that the designer sees what
+could be shown.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
 from studio.core.grid import BoolGrid
-from studio.core.kinds.mosaic import Mosaic, picture_clues
-from studio.core.kinds.mosaic_logic import NO_CLUE, ClueGrid
-from studio.render.grid import TINY_CELL, Layout, Palette, draw_picture_grid
-from studio.render.nonogram import clue_font
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
+from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
+from studio.render.grid import Layout, Palette, clue_font, draw_picture_grid, is_tiny
+from studio.render.scene import Look, Scene
 
 HIDDEN_CLUE_ALPHA = 90
 """Opacity (0–255) of a clue the puzzle does not show: visible, but plainly not a clue."""
@@ -33,7 +28,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     puzzle = scene.puzzle
     assert isinstance(puzzle, Mosaic)
     draw_picture_grid(painter, layout, scene, palette)
-    if layout.cell < TINY_CELL:  # a thumbnail: digits would be smudges
+    if is_tiny(layout) or not scene.clues:  # a thumbnail's digits would be smudges
         return
     dark = scene.filled()  # digits on these are drawn light
     if scene.design and scene.picture is not None:
@@ -66,7 +61,10 @@ def draw_clues(
     on_light, on_dark = QColor(palette.clue_text), QColor(palette.paper)
     on_light.setAlpha(alpha)
     on_dark.setAlpha(alpha)
-    for row, col in np.argwhere(clues != NO_CLUE):
-        cell = (int(row), int(col))
+    for cell in layout.cells(clues != NO_CLUE):
         painter.setPen(on_dark if dark[cell] else on_light)
         painter.drawText(layout.cell_rect(*cell), Qt.AlignmentFlag.AlignCenter, str(clues[cell]))
+
+
+LOOK = Look(draw_scene)
+"""How a mosaic is drawn: its grid, clues and all."""

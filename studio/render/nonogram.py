@@ -4,17 +4,14 @@ row and column clues around it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QPainter
 
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Puzzle
-from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, draw_picture_grid
-
-if TYPE_CHECKING:
-    from studio.render.scene import Scene
+from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.scene import Look, Scene, Surround
 
 
 def clue_depth(clues: Sequence[Sequence[int]]) -> int:
@@ -39,17 +36,11 @@ def draw_surround(painter: QPainter, layout: Layout, scene: Scene, palette: Pale
 
 
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
-    """The grid of a nonogram scene; its clues are drawn apart (:func:`draw_clues`)."""
+    """The grid of a nonogram scene, its givens framed unless the scene is a printed answer;
+    its clues are drawn apart (:func:`draw_clues`)."""
     puzzle = scene.puzzle
     assert isinstance(puzzle, Nonogram)
-    draw_picture_grid(painter, layout, scene, palette, puzzle.givens)
-
-
-def clue_font(cell: float) -> QFont:
-    """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell."""
-    font = QFont()
-    font.setPixelSize(max(6, round(cell * 0.55)))
-    return font
+    draw_picture_grid(painter, layout, scene, palette, puzzle.givens if scene.clues else ())
 
 
 def draw_clues(
@@ -67,16 +58,22 @@ def draw_clues(
     clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
 
     Args:
-        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep.
+        layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep, for the
+            rows (columns) of its window.
         clues: one clue per line; an empty clue is drawn as ``0``.
-        depth: number of slots to draw into (the longest clue, at least 1).
+        depth: number of slots to draw into (the longest clue, at least 1); a longer clue
+            shows its runs nearest the grid and ``…`` in the last slot.
         conflict_line: index of a line to draw in the conflict colour.
         highlight_line: index of a line to shade (e.g. under the mouse).
     """
     cell = layout.cell
-    painter.setFont(clue_font(cell))
-    for index, clue in enumerate(clues):
+    widest = max((str(n) for clue in clues for n in clue), key=len, default="0")
+    painter.setFont(clue_font(cell, widest))
+    for index in layout.rows if axis == "row" else layout.cols:
+        clue = clues[index]
         numbers = [str(n) for n in clue] or ["0"]
+        if len(numbers) > depth:  # more runs than slots (mid-stroke): the far ones elided
+            numbers = ["…", *numbers[len(numbers) - depth + 1 :]] if depth > 1 else ["…"]
         left, top = layout.left, layout.top
         if axis == "row":
             band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)
@@ -95,3 +92,7 @@ def draw_clues(
             else:
                 rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+LOOK = Look(draw_scene, Surround(clue_slots, draw_surround))
+"""How a nonogram is drawn: its grid, and its clues around it in print."""

@@ -1,9 +1,9 @@
-"""What is drawn on a puzzle's grid, for any kind, and the drawing routine of each kind.
+"""What is drawn on a puzzle's grid, for any kind, and how a kind is drawn.
 
 A :class:`Scene` is plain data: the puzzle and what to show over it (the designer's picture, a
 solver's solution or partial knowledge, the analysis's overlays). :func:`draw_scene` hands it
-to the kind's routine in :data:`RENDERERS`; the canvas, images and printed pages all draw
-through it (DESIGN.md §2: one drawing code for screen and print).
+to the kind's routine, part of its :class:`Look`; the canvas, images and printed pages all draw
+through it (one drawing code for screen and print: docs/architecture.md, "Drawing").
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from PySide6.QtGui import QPainter
 
 from studio.core.grid import FILLED, BoolGrid, PartialGrid
 from studio.core.puzzle import Puzzle
-from studio.render import fobidoshi, mosaic, nonogram
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
 
@@ -35,6 +34,9 @@ class Scene:
         changed: cells a previewed repair changes.
         design: the designer's canvas rather than an image or a page: a kind may add aids
             there (a mosaic's clues that are not shown, drawn faint).
+        clues: draw what the solver is told inside the grid (a mosaic's numbers, the marks of
+            given cells); False for a printed answer, which shows the solved cells alone, all
+            in ink (the solutions at the back of a book).
     """
 
     puzzle: Puzzle
@@ -46,6 +48,7 @@ class Scene:
     highlight: BoolGrid | None = None
     changed: BoolGrid | None = None
     design: bool = False
+    clues: bool = True
 
     def filled(self) -> BoolGrid:
         """Bool ``(height, width)``: the cells drawn filled: the picture's (else the
@@ -58,13 +61,7 @@ class Scene:
 
 
 Renderer = Callable[[QPainter, Layout, Scene, Palette], None]
-
-RENDERERS: dict[str, Renderer] = {
-    "nonogram": nonogram.draw_scene,
-    "mosaic": mosaic.draw_scene,
-    "fobidoshi": fobidoshi.draw_scene,
-}
-"""The grid-drawing routine of each kind, by kind name."""
+"""A kind's routine drawing a scene's grid into a layout."""
 
 
 @dataclass(frozen=True)
@@ -76,24 +73,29 @@ class Surround:
     draw: Renderer
 
 
-SURROUNDS: dict[str, Surround] = {
-    "nonogram": Surround(nonogram.clue_slots, nonogram.draw_surround),
-}
-"""Each kind's surround; kinds whose clues sit in the grid have none."""
+@dataclass(frozen=True)
+class Look:
+    """How a kind is drawn: its grid routine, and its surround if it has clues around the grid.
+    Each kind's drawing module has one (``LOOK``); the Qt side's table of kinds
+    (:mod:`studio.gui.kinds`) lists them, and the drawing functions are handed the look of
+    what they draw."""
+
+    draw: Renderer
+    surround: Surround | None = None
+
+    def surround_slots(self, puzzle: Puzzle) -> tuple[int, int]:
+        """Cell slots above and left of ``puzzle``'s grid taken by the surround, ``(top,
+        left)``; ``(0, 0)`` without one."""
+        return (0, 0) if self.surround is None else self.surround.slots(puzzle)
 
 
-def surround_slots(puzzle: Puzzle) -> tuple[int, int]:
-    """Cell slots above and left of ``puzzle``'s grid taken by its surround, ``(top, left)``."""
-    surround = SURROUNDS.get(puzzle.kind)
-    return (0, 0) if surround is None else surround.slots(puzzle)
+Looks = Callable[[Puzzle], Look]
+"""The look of any puzzle (a lookup in the Qt side's table of kinds), for drawing functions
+that draw puzzles of several kinds: a book."""
 
 
 def draw_scene(
-    painter: QPainter, layout: Layout, scene: Scene, palette: Palette = DEFAULT_PALETTE
+    painter: QPainter, layout: Layout, scene: Scene, look: Look, palette: Palette = DEFAULT_PALETTE
 ) -> None:
-    """Draw ``scene`` into ``layout`` with its kind's routine.
-
-    Raises:
-        KeyError: for a kind with no routine (a programming error, not a user's).
-    """
-    RENDERERS[scene.puzzle.kind](painter, layout, scene, palette)
+    """Draw ``scene``'s grid into ``layout`` with its kind's ``look``."""
+    look.draw(painter, layout, scene, palette)

@@ -16,6 +16,7 @@ from studio.core.grid import (
     grid_to_text,
     line_values,
     mask_of,
+    row_runs,
     run_lengths,
     window_sum,
 )
@@ -27,6 +28,12 @@ SHAPES = st.tuples(st.integers(1, 6), st.integers(1, 6))
 def test_run_lengths_counts_the_runs_of_filled_cells(cells: list[bool]) -> None:
     text = "".join("#" if c else "." for c in cells)
     assert run_lengths(cells) == tuple(len(run) for run in text.split(".") if run)
+
+
+@given(arrays(bool, SHAPES))
+def test_row_runs_are_each_rows_run_lengths(grid: np.ndarray) -> None:
+    assert row_runs(grid) == [run_lengths(row) for row in grid]
+    assert row_runs(grid.T) == [run_lengths(col) for col in grid.T]
 
 
 @given(arrays(bool, SHAPES))

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import errno
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from studio.core.book import Book, BookLayout, entry_for
+from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
-from studio.core.formats.book_json import load_book
+from studio.core.formats.book_json import load_book, save_book
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 from studio.core.sat.analysis import Status
+from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.edited import Choice
 from studio.gui.generate_dialog import GenerateDialog
-from studio.gui.main_window import MainWindow, open_windows
+from studio.gui.main_window import MainWindow
+from tests.gui.conftest import running_threads
 
 HEART = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
 # Two solutions: either diagonal of the top-left square.
@@ -27,7 +34,7 @@ DIAGONAL = grid_from_text(["#....", ".#...", ".....", ".....", "....."])
 
 
 def document(picture: np.ndarray, title: str) -> Document:
-    return Document.from_picture("nonogram", picture, title=title)
+    return document_of_picture("nonogram", picture, title=title)
 
 
 def add_current(qtbot: QtBot, window: MainWindow) -> None:
@@ -137,15 +144,18 @@ def test_save_and_reopen_the_book(qtbot: QtBot, open_window, tmp_path: Path) -> 
 def test_an_unsaved_book_is_not_dropped_without_asking(qtbot: QtBot, open_window) -> None:
     window = open_window(document(HEART, "Heart"))
     add_current(qtbot, window)
+    quit_asked: list[list[str]] = []
+    window.ask_save_all = lambda names: quit_asked.append(names) or Choice.CANCEL  # type: ignore[method-assign]
+    window.close()
+    assert quit_asked == [["the book “Puzzles”"]]
+    assert window.isVisible()
     asked: list[int] = []
     window.book.ask_save_changes = lambda: asked.append(1) or Choice.CANCEL  # type: ignore[method-assign]
-    window.close()
-    assert asked == [1]
-    assert window.isVisible()
     window.book.new_book()
-    assert asked == [1, 1]
+    assert asked == [1]
     assert len(window.book.model.book.entries) == 1
     window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+    window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
 
 
 def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> None:
@@ -161,16 +171,41 @@ def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> No
     with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
         qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     pdf = PdfReader(tmp_path / "valentines.pdf")
-    # Title page, one puzzle a page, one page of solutions.
-    assert len(pdf.pages) == 4
+    # Title page, a blank left-hand page, the nonogram's rules page, one puzzle a page, one
+    # page of solutions.
+    assert len(pdf.pages) == 6
     assert pdf.metadata is not None
     assert pdf.metadata.title == "Valentines"
     assert float(pdf.pages[0].mediabox.width) == 612  # US Letter: 8.5 in
-    assert window.statusBar().currentMessage().startswith("Exported 4 pages")
+    assert window.statusBar().currentMessage().startswith("Exported 6 pages")
     assert "1 puzzle(s) flagged" in window.statusBar().currentMessage()
     # The print settings are the book's now, and undoable.
     assert window.book.model.book.layout == chosen
     assert window.book.model.undo_stack.undoText() == "Change the book's print settings"
+
+
+def test_a_pdf_that_cannot_be_written_is_not_claimed(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"%PDF the old book %%EOF")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with qtbot.waitSignal(window.book.jobs.failed, timeout=20_000):
+        window.book.export_to(target)
+    monkeypatch.undo()
+    assert errors == [
+        ("The book job failed", f"{target}: cannot write the PDF: No space left on device")
+    ]
+    assert window.statusBar().currentMessage() == ""
+    assert target.read_bytes() == b"%PDF the old book %%EOF"
 
 
 def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> None:
@@ -194,10 +229,78 @@ def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> No
     assert all(e.status == Status.UNIQUE.value for e in book.entries)
     assert len({e.document.puzzle for e in book.entries}) == 8, "no puzzle twice"
     assert window.book.model.undo_stack.undoText() == "Add 8 generated puzzles"
-    assert open_windows() == [window], "no window was opened"
+    assert len(window.document_tabs()) == 1, "no tab was opened"
 
 
 def test_a_new_book_shows_the_book_panel(qtbot: QtBot, open_window) -> None:
     window = open_window(document(HEART, "Heart"))
     window.book.new_action.trigger()
     assert window.book.dock.isVisible()
+
+
+def long_book(path: Path, count: int) -> None:
+    rng = np.random.default_rng(7)
+    pictures = [rng.random((15, 15)) < 0.5 for _ in range(count)]
+    entries = tuple(BookEntry(document(p, f"P{i}"), solution=p) for i, p in enumerate(pictures))
+    save_book(Book(entries=entries), path)
+
+
+def every(window: MainWindow, ms: int, slot: Callable[[], object]) -> QTimer:
+    """Call ``slot`` every ``ms`` while a call into the window runs (the timer dies with it)."""
+    timer = QTimer(window)
+    timer.timeout.connect(slot)
+    timer.start(ms)
+    return timer
+
+
+def test_a_book_is_read_on_a_worker_and_cancel_stops_it(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a 10 000-puzzle book once froze the window for 15 s with no way out."""
+    monkeypatch.setattr(loading, "DIALOG_DELAY_MS", 0)
+    window = open_window()
+    path = tmp_path / "long.book.json"
+    long_book(path, 2000)
+    ticks: list[int] = []
+    every(window, 5, lambda: ticks.append(1))
+
+    def cancel_once_shown() -> None:
+        dialogs = [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+        if dialogs:
+            watcher.stop()
+            qtbot.mouseClick(dialogs[0].findChild(QPushButton), Qt.MouseButton.LeftButton)
+
+    watcher = every(window, 5, cancel_once_shown)
+    assert not window.book.open_path(path)
+    assert window.book.model.book.entries == ()
+    assert ticks, "the window went on while the book was read"
+    assert not running_threads()
+
+
+def test_a_book_opens_with_its_progress_shown(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(loading, "DIALOG_DELAY_MS", 0)
+    window = open_window()
+    path = tmp_path / "some.book.json"
+    long_book(path, 200)
+    seen: list[tuple[int, int]] = []
+
+    def watch() -> None:
+        for dialog in window.findChildren(QProgressDialog):
+            seen.append((dialog.value(), dialog.maximum()))
+
+    every(window, 1, watch)
+    assert window.book.open_path(path)
+    assert len(window.book.model.book.entries) == 200
+    assert any(total == 200 and 0 < done <= 200 for done, total in seen), "progress was shown"
+
+
+def test_an_unreadable_book_is_one_line(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    fifo = tmp_path / "pipe.book.json"
+    os.mkfifo(fifo)
+    assert not window.book.open_path(fifo)
+    assert errors == [("Cannot open the book", f"{fifo}: not a regular file")]

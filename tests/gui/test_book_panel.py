@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry
-from studio.core.document import Document
+from studio.core.kinds import document_of_picture
+from studio.gui import book_panel
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import THUMBNAIL, BookPanel
 
@@ -16,7 +18,7 @@ from studio.gui.book_panel import THUMBNAIL, BookPanel
 def entry(title: str, filled: tuple[int, int]) -> BookEntry:
     picture = np.zeros((3, 3), dtype=bool)
     picture[filled] = True
-    return BookEntry(Document.from_picture("nonogram", picture), title, picture, "unique", 1)
+    return BookEntry(document_of_picture("nonogram", picture), title, picture, "unique", 1)
 
 
 def panel_with(qtbot: QtBot, *titles: str) -> BookPanel:
@@ -74,10 +76,27 @@ def test_rename_gives_the_title_printed(qtbot: QtBot) -> None:
 
 def test_thumbnails_show_the_solution(qtbot: QtBot) -> None:
     panel = panel_with(qtbot, "Corner")
-    image = panel.list.item(0).icon().pixmap(THUMBNAIL, THUMBNAIL).toImage()
-    assert not image.isNull()
+    row = panel.list.visualItemRect(panel.list.item(0))
+    shown = panel.list.viewport().grab(row).toImage()
     lightness = [
-        image.pixelColor(x, y).lightness() for x in range(THUMBNAIL) for y in range(THUMBNAIL)
+        shown.pixelColor(x, y).lightness()
+        for x in range(min(THUMBNAIL, shown.width()))
+        for y in range(min(THUMBNAIL, shown.height()))
     ]
     assert min(lightness) < 80, "the filled cell of the solution is drawn dark"
     assert max(lightness) > 200
+
+
+def test_a_long_book_draws_only_the_thumbnails_on_screen(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A book of thousands of puzzles once took seconds to list: every thumbnail was drawn."""
+    drawn = []
+    real = book_panel.thumbnail
+    monkeypatch.setattr(
+        book_panel, "thumbnail", lambda *args, **kwargs: drawn.append(1) or real(*args, **kwargs)
+    )
+    panel = panel_with(qtbot, *(f"P{i}" for i in range(500)))
+    qtbot.waitUntil(lambda: bool(drawn))  # the rows on screen are drawn
+    assert panel.list.count() == 500
+    assert len(drawn) < 50

@@ -13,14 +13,15 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.errors import PuzzleError
-from studio.core.formats import janko
-from studio.core.kinds.fobidoshi import BLANK, CIRCLE, CROSS, Fobidoshi
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.sat.analysis import Status, analyze, count_solutions
 from studio.gui.editors.fobidoshi import FobidoshiEditor
 from studio.gui.main_window import MainWindow
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_record
-from tests.gui.test_main_window import cell_point
+from tests.gui.conftest import verdict_in_new_tab
+from tests.gui.drive import drag, stroke
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 
@@ -41,25 +42,6 @@ def shared_document(puzzle_id: str, *, with_solution: bool) -> Document:
     return janko.read("\n".join(lines))
 
 
-def click_and_wait(
-    qtbot: QtBot, window: MainWindow, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT
-) -> None:
-    """Press on the first cell, move through the others, release on the last; wait for the
-    analysis of the result."""
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
-        stroke(qtbot, window, cells, button)
-
-
-def stroke(
-    qtbot: QtBot, window: MainWindow, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT
-) -> None:
-    canvas = window.view.canvas
-    qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
-    for cell in cells[1:]:
-        qtbot.mouseMove(canvas, cell_point(window, *cell))
-    qtbot.mouseRelease(canvas, button, pos=cell_point(window, *cells[-1]))
-
-
 def pixel(image: QImage, window: MainWindow, row: int, col: int, dx: float, dy: float) -> QColor:
     cell = window.view.cell
     return image.pixelColor(int(MARGIN + (col + dx) * cell), int(MARGIN + (row + dy) * cell))
@@ -74,27 +56,27 @@ def givens(window: MainWindow) -> np.ndarray:
 def test_new_fobidoshi_from_the_new_dialog(qtbot: QtBot, open_window) -> None:
     window = open_window()
     window.ask_new_puzzle = lambda: ("fobidoshi", (6, 7))  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         window.new_action.trigger()
     assert window.model.document.puzzle == Fobidoshi.blank((6, 7))
     assert isinstance(window.view.editor, FobidoshiEditor)
     assert "right click: clear" in window.view.canvas.toolTip()
-    assert window.view.editor.panels() == (None, None), "no clue panels around the grid"
+    assert window.view.editor.headers() == (None, None), "no clue headers around the grid"
 
 
 def test_left_click_cycles_the_given_one_undo_step_a_click(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Fobidoshi.blank((5, 5))))
     seen = []
     for _ in range(3):
-        click_and_wait(qtbot, window, [(1, 2)])
+        drag(qtbot, window, [(1, 2)])
         seen.append(int(givens(window)[1, 2]))
-        assert "row 2, column 3" in window.statusBar().currentMessage()
     assert seen == [CIRCLE, CROSS, BLANK]
     assert window.model.undo_stack.count() == 3
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    assert window.model.undo_stack.undoText() == "Clear givens"
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert givens(window)[1, 2] == CROSS
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert givens(window)[1, 2] == CIRCLE
     image = window.view.canvas.grab().toImage()
@@ -104,7 +86,7 @@ def test_left_click_cycles_the_given_one_undo_step_a_click(qtbot: QtBot, open_wi
 
 def test_right_click_clears_a_given(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Fobidoshi.blank((5, 5)).with_given((3, 3), CROSS)))
-    click_and_wait(qtbot, window, [(3, 3)], RIGHT)
+    drag(qtbot, window, [(3, 3)], RIGHT)
     assert givens(window)[3, 3] == BLANK
     assert window.model.undo_stack.count() == 1
     stroke(qtbot, window, [(0, 0)], RIGHT)  # nothing to clear: no undo step
@@ -124,7 +106,7 @@ def test_a_drag_paints_one_given_in_one_undo_step_and_marks_the_broken_rule(
     tinted, plain = pixel(image, window, 0, 1, 0.15, 0.15), pixel(image, window, 1, 1, 0.15, 0.15)
     assert tinted.red() > tinted.blue() + 30, "the run of four is tinted red"
     assert (plain.red(), plain.green(), plain.blue()) == (255, 255, 255)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert (givens(window) == BLANK).all(), "the whole drag is undone at once"
 
@@ -149,12 +131,13 @@ def test_the_grid_shows_the_solution_and_variable_fields(qtbot: QtBot, open_wind
         for cell in puzzle.given_cells()
         if analyze(puzzle.with_given(cell, BLANK)).status == Status.MULTIPLE
     )
-    click_and_wait(qtbot, window, [needed], RIGHT)
+    drag(qtbot, window, [needed], RIGHT)
     assert window.status_label.text().startswith("Ambiguous")
     analysis = window.view.analysis
     assert analysis is not None
     row, col = analysis.variable_cells[0]
-    tint = pixel(window.view.canvas.grab().toImage(), window, row, col, 0.12, 0.12)
+    # Inside the keyboard cursor's frame (an eighth of a cell), which outlines the clicked cell.
+    tint = pixel(window.view.canvas.grab().toImage(), window, row, col, 0.2, 0.2)
     assert tint.red() > tint.blue() + 50, "variable fields are tinted orange"
 
 
@@ -176,15 +159,15 @@ def test_a_given_against_the_reference_solution_drops_it(qtbot: QtBot, open_wind
     window = open_window(document)
     open_cells = [cell for cell in zip(*np.nonzero(givens(window) == BLANK), strict=True)]
     agreeing = next(cell for cell in open_cells if reference[cell])
-    click_and_wait(qtbot, window, [agreeing])  # a circle where the reference has one
+    drag(qtbot, window, [agreeing])  # a circle where the reference has one
     assert window.model.document.picture is not None
     against = next(
         cell for cell in open_cells if not reference[cell] and valid_circle(window, cell)
     )
-    click_and_wait(qtbot, window, [against])
+    drag(qtbot, window, [against])
     assert window.model.document.picture is None
-    assert "dropped" in window.statusBar().currentMessage()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    qtbot.waitUntil(lambda: "dropped" in window.statusBar().currentMessage())
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert np.array_equal(window.model.document.picture, reference)
 
@@ -193,7 +176,7 @@ def test_open_a_janko_text_file(qtbot: QtBot, open_window, tmp_path: Path) -> No
     path = tmp_path / "janko.txt"
     path.write_text(janko.write(shared_document("janko-fobidoshi-002", with_solution=True)))
     window = open_window()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         assert window.open_path(path)
     assert window.model.document.kind == "fobidoshi"
     assert isinstance(window.view.editor, FobidoshiEditor)
@@ -204,14 +187,12 @@ def test_open_a_janko_text_file(qtbot: QtBot, open_window, tmp_path: Path) -> No
 def test_clear_all_givens_is_one_undo_step(qtbot: QtBot, open_window) -> None:
     document = shared_document("janko-fobidoshi-001", with_solution=True)
     window = open_window(document)
-    editor = window.view.editor
-    assert isinstance(editor, FobidoshiEditor)
-    assert editor.clear_action in editor.actions()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
-        editor.clear_action.trigger()
+    (clear,) = window.grid.actions["clear"]
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        clear.trigger()
     assert (givens(window) == BLANK).all()
     assert np.array_equal(window.model.document.picture, document.picture), "still a solution"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.model.document.puzzle == document.puzzle
 
@@ -222,7 +203,7 @@ def test_remove_unneeded_givens_leaves_a_minimal_unique_puzzle(qtbot: QtBot, ope
     assert isinstance(editor, FobidoshiEditor)
     assert editor.unneeded_action.isEnabled(), "the puzzle is unique"
     before = window.model.document.puzzle
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         editor.unneeded_action.trigger()
     puzzle = window.model.document.puzzle
     assert isinstance(puzzle, Fobidoshi)

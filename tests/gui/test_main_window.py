@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from pathlib import Path
 
 import numpy as np
@@ -12,37 +14,18 @@ from pytestqt.qtbot import QtBot
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
-from studio.core.kinds import get_kind
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds import document_of_picture, get_kind
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
+from studio.gui import live_analysis
 from studio.gui.edited import Choice
+from studio.gui.error_log import log_path
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from studio.gui.workers import running_workers
-from tests.conftest import SHARED_DATA, shared_record
-
-
-def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
-    """The centre of a cell in canvas coordinates."""
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 2, MARGIN + row * cell + cell // 2)
-
-
-def drag(
-    qtbot: QtBot,
-    window: MainWindow,
-    cells: list[tuple[int, int]],
-    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
-) -> None:
-    """Press on the first cell, move through the others, release on the last; wait for the
-    analysis of the result."""
-    canvas = window.view.canvas
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
-        qtbot.mousePress(canvas, button, pos=cell_point(window, *cells[0]))
-        for cell in cells[1:]:
-            qtbot.mouseMove(canvas, cell_point(window, *cell))
-        qtbot.mouseRelease(canvas, button, pos=cell_point(window, *cells[-1]))
+from tests.conftest import shared_path, shared_record
+from tests.gui.conftest import running_threads, verdict_in_new_tab
+from tests.gui.drive import cell_point, drag
 
 
 def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
@@ -103,14 +86,14 @@ def test_each_stroke_is_one_undo_step(qtbot: QtBot, open_window) -> None:
     drag(qtbot, window, [(0, 0), (0, 4)])
     drag(qtbot, window, [(4, 0), (4, 1)])
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.view.editor.row_clues.line_clues() == ["0"] * 5
     assert not window.isWindowModified()
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.redo_action.trigger()
     assert window.view.editor.row_clues.line_clues() == ["5", "0", "0", "0", "0"]
 
@@ -124,8 +107,7 @@ def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> 
     assert formats.load(saved) == window.model.document
     assert not window.isWindowModified()
     assert window.windowTitle().startswith("column")
-    window.model.load(blank_document(2, 2))
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         assert window.open_path(saved)
     assert window.view.editor.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
     assert window.settings.recent_files()[0] == saved.resolve()
@@ -138,14 +120,20 @@ def test_unsaved_changes_are_not_dropped_without_asking(
     formats.save(blank_document(3, 3), other)
     window = open_window(blank_document(5, 5))
     drag(qtbot, window, [(0, 0)])
+    assert window.open_path(other), "another file opens beside it, in a tab"
+    assert len(window.document_tabs()) == 2
+    edited = window.document_tabs()[0]
     asked = []
-    window.ask_save_changes = lambda: asked.append(1) or Choice.CANCEL  # type: ignore[method-assign]
-    assert not window.open_path(other)
-    assert asked == [1]
-    assert window.model.document.puzzle.shape == (5, 5)
+    window.ask_save_changes = lambda: asked.append(window.tab) or Choice.CANCEL  # type: ignore[method-assign]
+    assert not window.close_tab(0)
+    assert asked == [edited], "closing its tab asks, with the tab shown"
+    assert len(window.document_tabs()) == 2
+    quit_asked = []
+    window.ask_save_all = lambda names: quit_asked.append(names) or Choice.CANCEL  # type: ignore[method-assign]
     window.close()
+    assert quit_asked == [["“Untitled”"]], "Quit asks once, about every unsaved document"
     assert window.isVisible(), "cancelling the question keeps the window open"
-    window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+    window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
 
 
 def test_opening_a_malformed_file_names_the_line(open_window, tmp_path: Path) -> None:
@@ -173,7 +161,7 @@ def test_impossible_clues_name_the_line(qtbot: QtBot, open_window) -> None:
 def test_an_old_contradiction_is_not_drawn_on_another_puzzle(qtbot: QtBot, open_window) -> None:
     window = open_window(Document(Nonogram([(), (1, 1)], [(), (), (2,)])))
     assert window.view.conflict_mask() is not None  # column 1, rows 1 and 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.model.load(blank_document(1, 1))
         assert window.view.conflict_mask() is None, "the old analysis is of a 3×2 puzzle"
         window.view.canvas.grab()  # painting before the new verdict must not fail
@@ -189,13 +177,11 @@ def test_clue_only_puzzle_shows_its_solution_and_paints_from_it(qtbot: QtBot, op
 
 
 def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> None:
-    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", "xbitmaps", "star.xbm")
     window = open_window(blank_document(5, 5))
     window.ask_image_path = lambda: path  # type: ignore[method-assign]
     window.run_import_dialog = lambda dialog: True  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         window.import_action.trigger()
     assert np.array_equal(window.model.document.picture, import_picture(path))
     assert window.model.name == "star"
@@ -203,34 +189,11 @@ def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> No
     assert window.status_label.text().startswith(("Unique", "Ambiguous"))
 
 
-def test_import_dialog_previews_threshold_and_invert(qtbot: QtBot) -> None:
-    from PIL import Image
-
-    from studio.gui.dialogs import ImportImageDialog
-
-    image = Image.new("L", (4, 2), 255)
-    image.putpixel((0, 0), 0)
-    image.putpixel((1, 0), 120)
-    dialog = ImportImageDialog(image, Path("tiny.png"))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    dialog.threshold_value.setValue(100)
-    picture = dialog.picture()
-    assert picture is not None
-    assert int(picture.sum()) == 1
-    dialog.threshold.setValue(200)
-    assert int(dialog.preview.picture.sum()) == 2
-    qtbot.mouseClick(dialog.invert, Qt.MouseButton.LeftButton)
-    assert int(dialog.preview.picture.sum()) == 6
-    assert dialog.summary.text() == "4×2 cells, 6 filled"
-
-
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    before = window.view.canvas.width()
+    before = window.view.cell
     window.zoom_in_action.trigger()
-    assert window.view.canvas.width() == before + 5 * 4
+    assert window.view.cell == before + 4
 
 
 def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None:
@@ -238,11 +201,11 @@ def test_a_newer_edit_cancels_a_long_analysis(qtbot: QtBot, open_window) -> None
     window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
     assert window.analysis.busy
     assert window.status_label.text() == "Checking…"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000) as blocker:
         window.model.load(blank_document(3, 3))
-    assert blocker.args[0].puzzle.shape == (3, 3), "the stale result of Knotty is dropped"
+    assert blocker.args[0].solution.shape == (3, 3), "the stale result of Knotty is dropped"
     assert window.status_label.text() == "Unique · line-solvable · difficulty 1/5"
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
 def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
@@ -252,16 +215,41 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.status_label.text() == "Analysis stopped"
     assert not window.analysis.busy
-    qtbot.waitUntil(lambda: running_workers() == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
+
+
+def test_a_failing_analysis_says_one_line_and_logs_the_rest(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bug (here: no memory) once showed its traceback in a dialog."""
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+
+    def out_of_memory(*args: object, **kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(live_analysis, "analyze", out_of_memory)
+    with qtbot.waitSignal(window.analysis.failed, timeout=10_000):
+        window.model.load(blank_document(4, 4))
+    line = f"not enough memory (details in {log_path()})"
+    assert errors == [("Analysis failed", line)]
+    assert window.status_label.text() == f"Analysis failed: {line}"
+    assert "MemoryError" in log_path().read_text()
 
 
 def test_new_puzzle_asks_for_the_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     window.ask_new_puzzle = lambda: ("nonogram", (3, 7))  # type: ignore[method-assign]
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.model.document.puzzle.shape == (3, 7)
     assert window.view.editor.column_clues.line_clues() == ["0"] * 7
+    # The keyboard's cell works at once: Space fills the top-left cell without a click first.
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Space)
+    assert window.focusWidget() is window.view
+    assert window.view.editor.row_clues.line_clues()[0] == "1"
 
 
 def test_new_puzzle_dialog_gives_height_and_width(qtbot: QtBot) -> None:
@@ -279,11 +267,10 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
 ) -> None:
     window = open_window(blank_document(2, 3))
     assert window.save_to(tmp_path / "tiny.json")
-    window.model.load(blank_document(4, 4))
     window.recent_menu.aboutToShow.emit()
     (action,) = window.recent_menu.actions()
     assert action.text() == "tiny.json"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with verdict_in_new_tab(qtbot, window):
         action.trigger()
     assert window.model.document.puzzle.shape == (2, 3)
     assert window.model.path == tmp_path / "tiny.json"
@@ -319,7 +306,7 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
     for clue in ("1", "1"):
         qtbot.keyClicks(editor, clue)
         qtbot.keyClick(editor, Qt.Key.Key_Tab)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClicks(editor, "1")
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert window.view.editor.column_clues.line_clues() == ["1", "1", "1"]
@@ -334,7 +321,7 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
 
 def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["###", "#..", "##."])
-    window = open_window(Document.from_picture("nonogram", picture))
+    window = open_window(document_of_picture("nonogram", picture))
     qtbot.keyClick(window, Qt.Key.Key_H)
     assert window.view.hints is not None
     message = window.statusBar().currentMessage()
@@ -365,7 +352,7 @@ def test_givens_are_drawn_framed(qtbot: QtBot, open_window) -> None:
 
 def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
-    with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
+    with qtbot.waitSignal(window.analysis.suggested, timeout=20_000):
         drag(qtbot, window, [(0, 0)])
         drag(qtbot, window, [(1, 1)])
     panel = window.repair_panel
@@ -374,6 +361,12 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
     assert [r.remaining for r in repairs] == sorted(r.remaining for r in repairs)
     best = repairs[0]
     assert best.remaining < 4
+    # The whole suggestion shows on hover, every cell it changes named.
+    tooltip = panel.suggestions.item(0).toolTip()
+    assert tooltip.startswith(best.describe())
+    for row, col in [*best.flips, *best.givens]:
+        assert f"r{row + 1} c{col + 1}" in tooltip
+    assert panel.suggestions.wordWrap(), "long suggestions wrap rather than being cut off"
     # Selecting a suggestion previews it on the canvas; the document is untouched.
     panel.suggestions.setCurrentRow(0)
     assert window.view.preview is best
@@ -382,11 +375,11 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
         pixel = window.view.canvas.grab().toImage().pixelColor(cell_point(window, row, col))
         assert pixel.green() > pixel.red(), "a flipped cell is marked green"
     before = window.model.document
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(panel.apply_button, Qt.MouseButton.LeftButton)
     assert window.model.document.puzzle == best.puzzle
     assert window.view.preview is None
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert window.model.document is before
 
@@ -400,7 +393,7 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     panel.strategy.setCurrentIndex(panel.strategy.findData("givens"))
     with qtbot.waitSignal(window.changes.finished, timeout=20_000):
         qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         pass
     assert np.array_equal(window.model.document.picture, picture)
     assert window.model.document.puzzle.givens
@@ -408,9 +401,8 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     assert window.model.undo_stack.undoText().startswith("Repair all")
 
 
-def test_generate_opens_unique_puzzles(qtbot: QtBot, open_window) -> None:
+def test_generate_opens_unique_puzzles_as_tabs(qtbot: QtBot, open_window) -> None:
     from studio.gui.generate_dialog import GenerateDialog
-    from studio.gui.main_window import open_windows
 
     window = open_window(wait=True)
     dialog = GenerateDialog(window)
@@ -420,17 +412,18 @@ def test_generate_opens_unique_puzzles(qtbot: QtBot, open_window) -> None:
     dialog.seed.setValue(7)
     dialog.count.setValue(2)
     dialog.generated.connect(window.open_generated)
-    before = set(open_windows())
     with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     puzzles = blocker.args[0]
     assert len(puzzles) == 2
     assert all(p.analysis.status == Status.UNIQUE for p in puzzles)
-    assert window.model.document == puzzles[0].document, "the first opens here"
-    (other,) = set(open_windows()) - before
-    qtbot.addWidget(other)
-    other.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
-    assert other.model.document == puzzles[1].document
+    tabs = window.document_tabs()
+    assert [tab.document for tab in tabs] == [p.document for p in puzzles], (
+        "each opens in a tab; the first in place of the untouched blank puzzle"
+    )
+    assert window.tab is tabs[-1]
+    titles = [window.tabs.tabText(i).rstrip(" *") for i in range(window.tabs.count())]
+    assert titles == [p.name for p in puzzles], "untitled: each tab goes by the generator's name"
     assert window.isWindowModified(), "a generated puzzle is unsaved work"
 
 
@@ -440,8 +433,10 @@ def test_a_puzzle_beyond_line_logic_is_rated_after_its_verdict(qtbot: QtBot) -> 
     window = MainWindow(Document(puzzle))  # not shown: nothing spins the event loop yet
     qtbot.addWidget(window)
     shown_while_rating: list[str] = []
-    window.rating.started.connect(lambda _: shown_while_rating.append(window.status_label.text()))
-    with qtbot.waitSignal(window.rating.finished, timeout=10_000):
+    window.analysis.analysed.connect(
+        lambda _: shown_while_rating.append(window.status_label.text())
+    )
+    with qtbot.waitSignal(window.analysis.rated, timeout=10_000):
         pass
     assert shown_while_rating == ["Unique · not line-solvable · rating…"]
     assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"
@@ -462,7 +457,7 @@ def test_export_the_puzzle_and_its_solution_as_images(
         )
 
     picture = grid_from_text(["###", "#..", "##."])
-    window = open_window(Document.from_picture("nonogram", picture, title="L"))
+    window = open_window(document_of_picture("nonogram", picture, title="L"))
     window.ask_export_path = lambda solution: (
         tmp_path
         / (  # type: ignore[method-assign]
@@ -485,10 +480,10 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     qtbot.addWidget(dialog)
     dialog.kind.setCurrentIndex(dialog.kind.findData(kind))
     dialog.strategy.setCurrentIndex(dialog.strategy.findData(strategy))
-    assert get_kind(kind).logic in dialog.logic_solvable.toolTip()
+    assert get_kind(kind).spec.logic in dialog.logic_solvable.toolTip()
     assert dialog.density.isEnabled() == (kind == "mosaic"), "Fobidoshi has no density"
     dialog.width_box.setValue(2)
-    assert dialog.width_box.value() == max(2, get_kind(kind).min_side)  # Fobidoshi: 4
+    assert dialog.width_box.value() == max(2, get_kind(kind).spec.min_side)  # Fobidoshi: 4
     dialog.width_box.setValue(6)
     dialog.height_box.setValue(6)
     dialog.seed.setValue(3)
@@ -496,7 +491,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     (generated,) = blocker.args[0]
     assert generated.document.kind == kind
-    assert generated.document.title == f"{get_kind(kind).title} 6×6 #{generated.seed}"
+    assert generated.name == f"{get_kind(kind).spec.title} 6×6 #{generated.seed}"
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2
@@ -505,13 +500,38 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
 def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     qtbot: QtBot, open_window
 ) -> None:
-    window = open_window(Document.from_picture("nonogram", grid_from_text(["#.", ".#", "##"])))
+    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#", "##"])))
     panel = window.repair_panel
     before = panel.summary.text()
     assert not panel.repair_all_button.isEnabled(), "a unique puzzle has nothing to repair"
     with qtbot.waitSignal(window.changes.finished, timeout=10_000):
-        window.change_document("Thinking", lambda document, _cancel: (document, "Nothing"))
+        window.tab.change_document("Thinking", lambda document, _cancel: (document, "Nothing"))
         assert panel.summary.text() == "Thinking…"
     assert panel.summary.text() == before
     assert not panel.repair_all_button.isEnabled()
     assert not panel.apply_button.isEnabled()
+
+
+def test_an_export_that_cannot_be_written_is_not_claimed(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk the window said "Exported" over a 0-byte file."""
+    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#"])))
+    target = tmp_path / "puzzle.png"
+    target.write_bytes(b"the old picture")
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    window.statusBar().clearMessage()
+    assert not window.export_to(target)
+    assert errors == [
+        ("Cannot export the puzzle", f"{target}: cannot write the PNG: No space left on device")
+    ]
+    assert "Exported" not in window.statusBar().currentMessage()
+    monkeypatch.undo()
+    assert target.read_bytes() == b"the old picture"
+    assert os.listdir(tmp_path) == ["puzzle.png"]

@@ -3,26 +3,29 @@ Puzzle menu's clue commands, and what the canvas shows."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import grid_from_text, unknown_grid, window_sum
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_logic import NO_CLUE, solve
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds import document_of_picture
+from studio.core.kinds.mosaic.logic import solve
+from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
-from studio.gui.dialogs import ImportImageDialog
 from studio.gui.editors.mosaic import MosaicEditor
+from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
-from tests.conftest import SHARED_DATA, shared_record
+from tests.conftest import shared_path, shared_record
+from tests.contract.kinds.mosaic import solutions
+from tests.gui.conftest import verdict_in_new_tab
+from tests.gui.drive import cell_point, corner_point
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -31,26 +34,8 @@ PICTURE = grid_from_text(["#..#", ".##.", "#..."])
 
 
 def brute_solutions(puzzle: Mosaic) -> int:
-    """How many pictures meet every shown clue, trying all of them (no solver involved)."""
-    clues = puzzle.clue_grid()
-    shown = clues != NO_CLUE
-    height, width = puzzle.shape
-    count = 0
-    for bits in itertools.product((0, 1), repeat=height * width):
-        counts = window_sum(np.array(bits, dtype=np.int8).reshape(height, width))
-        count += bool(np.array_equal(counts[shown], clues[shown]))
-    return count
-
-
-def cell_point(window: MainWindow, row: int, col: int) -> QPoint:
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 2, MARGIN + row * cell + cell // 2)
-
-
-def corner_point(window: MainWindow, row: int, col: int) -> QPoint:
-    """A point near a cell's top-left corner, clear of rules and digits."""
-    cell = window.view.cell
-    return QPoint(MARGIN + col * cell + cell // 5, MARGIN + row * cell + cell // 5)
+    """How many pictures meet every shown clue, by brute force (no solver involved)."""
+    return len(solutions(puzzle))
 
 
 def click(
@@ -60,7 +45,7 @@ def click(
     modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
 ) -> None:
     """Click a cell and wait for the analysis of the result."""
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(window.view.canvas, LEFT, modifier, cell_point(window, *cell))
 
 
@@ -74,6 +59,13 @@ def shown(window: MainWindow) -> np.ndarray:
     puzzle = window.model.document.puzzle
     assert isinstance(puzzle, Mosaic)
     return puzzle.shown()
+
+
+def tool_action(window: MainWindow, text: str) -> Callable[[], None]:
+    """The Tools menu's tool called ``text``, as a person finds it there."""
+    matches = [a for a in window.tools_menu.actions() if a.text().replace("&", "") == text]
+    assert len(matches) == 1, [a.text() for a in window.tools_menu.actions()]
+    return matches[0].trigger
 
 
 def puzzle_menu_action(window: MainWindow, text: str) -> Callable[[], None]:
@@ -98,8 +90,8 @@ def errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 def test_painting_updates_the_clues_in_the_cells(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5, kind="mosaic"))
-    assert editor(window).panel.count_label.text() == "25 of 25 clues shown"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    assert window.info_label.text() == "25 of 25 clues shown"
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mousePress(window.view.canvas, LEFT, pos=cell_point(window, 0, 0))
         qtbot.mouseMove(window.view.canvas, cell_point(window, 0, 1))
         qtbot.mouseRelease(window.view.canvas, LEFT, pos=cell_point(window, 0, 1))
@@ -114,28 +106,28 @@ def test_painting_updates_the_clues_in_the_cells(qtbot: QtBot, open_window) -> N
 
 
 def test_ctrl_click_hides_and_shows_a_clue_as_undo_steps(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     click(qtbot, window, (1, 1), CTRL)
     assert not shown(window)[1, 1]
     assert int(shown(window).sum()) == PICTURE.size - 1
     assert window.model.document.picture is not None, "the picture stays"
     assert np.array_equal(window.model.document.picture, PICTURE), "a toggle paints nothing"
-    assert editor(window).panel.count_label.text() == "11 of 12 clues shown"
+    assert window.info_label.text() == "11 of 12 clues shown"
     click(qtbot, window, (1, 1), CTRL)
     assert shown(window)[1, 1]
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert not shown(window)[1, 1]
 
 
 def test_the_clue_tool_toggles_clues_with_a_plain_click(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
-    puzzle_menu_action(window, "Clue Tool")()
+    window = open_window(document_of_picture("mosaic", PICTURE))
+    tool_action(window, "Clue")()
     click(qtbot, window, (0, 0))
     assert not shown(window)[0, 0]
     assert np.array_equal(window.model.document.picture, PICTURE)
-    puzzle_menu_action(window, "Clue Tool")()  # off again: a click paints
+    tool_action(window, "Pencil")()  # back to painting
     click(qtbot, window, (0, 1))
     assert window.model.document.picture is not None
     assert window.model.document.picture[0, 1]
@@ -150,7 +142,7 @@ def test_cells_no_clue_reaches_are_tinted_variable(qtbot: QtBot, open_window) ->
     assert analysis.status == Status.MULTIPLE
     assert analysis.variable_cells == [(0, 0)]
     # Leave no repair search running past the test.
-    qtbot.waitUntil(lambda: not window.suggestions.busy, timeout=20_000)
+    qtbot.waitUntil(lambda: not window.analysis.working, timeout=20_000)
     assert window.status_label.text() == "Ambiguous: 1 variable field"
     image = window.view.canvas.grab().toImage()
     tinted = image.pixelColor(corner_point(window, 0, 0))
@@ -160,7 +152,7 @@ def test_cells_no_clue_reaches_are_tinted_variable(qtbot: QtBot, open_window) ->
 
 
 def test_hidden_clues_are_drawn_faint_on_the_canvas(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     click(qtbot, window, (1, 3), CTRL)  # an empty cell: its clue, 2, is drawn faint
     image = window.view.canvas.grab().toImage()
     cell = window.view.cell
@@ -180,11 +172,11 @@ def test_hidden_clues_are_drawn_faint_on_the_canvas(qtbot: QtBot, open_window) -
 def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
     qtbot: QtBot, open_window
 ) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     assert brute_solutions(window.model.document.puzzle) == 1
     choose_standard(window, "Unique")  # PICTURE needs clue pairs: one clue at a time falls short
     with (
-        qtbot.waitSignal(window.analysis.finished, timeout=20_000),
+        qtbot.waitSignal(window.analysis.analysed, timeout=20_000),
         qtbot.waitSignal(window.changes.finished, timeout=20_000),
     ):
         puzzle_menu_action(window, "Minimal Clues")()
@@ -200,11 +192,11 @@ def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
     assert window.model.undo_stack.count() == 1
     assert window.status_label.text().startswith("Unique")
     # Show All Clues brings every clue back, as another undo step.
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         puzzle_menu_action(window, "Show All Clues")()
     assert shown(window).all()
     assert window.model.undo_stack.count() == 2
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert np.array_equal(shown(window), kept)
 
@@ -212,18 +204,20 @@ def test_minimal_clues_is_one_undo_step_and_leaves_a_minimal_unique_puzzle(
 def choose_standard(window: MainWindow, title: str) -> None:
     """Pick what Minimal Clues keeps from the Puzzle menu's submenu."""
     window.puzzle_menu.aboutToShow.emit()
-    (submenu,) = [a.menu() for a in window.puzzle_menu.actions() if a.menu() is not None]
+    (submenu,) = [
+        a.menu() for a in window.puzzle_menu.actions() if a.text() == "Minimal Clues &Keep"
+    ]
     (action,) = [a for a in submenu.actions() if a.text() == title]
     action.trigger()
-    assert editor(window).panel.standard() == action.data()
+    assert editor(window).standard() == action.data()
 
 
 def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, open_window) -> None:
     picture = grid_from_text(["....", "...#", "#.##"])
-    window = open_window(Document.from_picture("mosaic", picture))
+    window = open_window(document_of_picture("mosaic", picture))
     choose_standard(window, "One clue at a time")
     with (
-        qtbot.waitSignal(window.analysis.finished, timeout=20_000),
+        qtbot.waitSignal(window.analysis.analysed, timeout=20_000),
         qtbot.waitSignal(window.changes.finished, timeout=20_000),
     ):
         puzzle_menu_action(window, "Minimal Clues")()
@@ -237,7 +231,7 @@ def test_minimal_clues_can_keep_the_puzzle_solvable_clue_by_clue(qtbot: QtBot, o
 
 
 def test_minimal_clues_says_when_even_all_clues_fall_short(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))  # needs clue pairs
+    window = open_window(document_of_picture("mosaic", PICTURE))  # needs clue pairs
     choose_standard(window, "One clue at a time")
     before = window.model.document
     with qtbot.waitSignal(window.changes.finished, timeout=20_000):
@@ -251,7 +245,7 @@ def test_repair_suggests_a_clue_previews_it_and_applies_it(qtbot: QtBot, open_wi
     window = open_window(blank_document(5, 5, kind="mosaic"))
     for cell in [(0, 0), (0, 1), (1, 0)]:
         click(qtbot, window, cell, CTRL)
-    with qtbot.waitSignal(window.suggestions.finished, timeout=20_000):
+    with qtbot.waitSignal(window.analysis.suggested, timeout=20_000):
         click(qtbot, window, (1, 1), CTRL)  # now no clue sees (0, 0)
     panel = window.repair_panel
     assert panel.line_solvable.text() == "and logic-solvable"  # the kind's words, not a nonogram's
@@ -265,7 +259,7 @@ def test_repair_suggests_a_clue_previews_it_and_applies_it(qtbot: QtBot, open_wi
     panel.suggestions.setCurrentRow(0)
     pixel = window.view.canvas.grab().toImage().pixelColor(corner_point(window, *added))
     assert pixel.green() > pixel.red(), "the clue the repair adds is marked green"
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(panel.apply_button, LEFT)
     assert shown(window)[added]
     assert window.status_label.text().startswith("Unique")
@@ -299,21 +293,22 @@ def test_a_clue_cannot_be_shown_without_a_picture_to_count(qtbot: QtBot, open_wi
 
 
 def test_the_puzzle_menu_follows_the_kind(qtbot: QtBot, open_window) -> None:
-    window = open_window(Document.from_picture("mosaic", PICTURE))
+    window = open_window(document_of_picture("mosaic", PICTURE))
     puzzle_menu_action(window, "Show All Clues")()  # every clue is shown already
     assert window.statusBar().currentMessage() == "Every clue is shown already"
     assert window.model.undo_stack.count() == 0
-    with qtbot.waitSignal(window.analysis.finished, timeout=10_000):
-        window.model.load(Document.from_picture("nonogram", PICTURE))
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.model.load(document_of_picture("nonogram", PICTURE))
     assert isinstance(window.model.document.puzzle, Nonogram)
     assert not isinstance(window.view.editor, MosaicEditor)
-    puzzle_menu_action(window, "No commands for this kind")
+    window.puzzle_menu.aboutToShow.emit()
+    titles = [a.text().replace("&", "") for a in window.puzzle_menu.actions()]
+    assert "Minimal Clues" not in titles
+    assert "Clear Givens" in titles, "a nonogram's grid commands"
 
 
 def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> None:
-    path = SHARED_DATA / "pixelart" / "xbitmaps" / "star.xbm"
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
+    path = shared_path("data", "pixelart", "xbitmaps", "star.xbm")
     window = open_window(blank_document(5, 5))
 
     def choose_mosaic(dialog: ImportImageDialog) -> bool:
@@ -322,7 +317,7 @@ def test_import_image_as_a_mosaic(qtbot: QtBot, open_window, monkeypatch) -> Non
 
     monkeypatch.setattr(window, "ask_image_path", lambda: path)
     monkeypatch.setattr(window, "run_import_dialog", choose_mosaic)
-    with qtbot.waitSignal(window.analysis.finished, timeout=20_000):
+    with verdict_in_new_tab(qtbot, window, timeout=20_000):
         window.import_action.trigger()
     picture = import_picture(path)
     assert np.array_equal(window.model.document.picture, picture)

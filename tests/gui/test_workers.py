@@ -8,7 +8,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.cancel import CancelToken
-from studio.gui.workers import Batch, LatestOnly, running_workers
+from studio.core.errors import StudioError
+from studio.gui.error_log import LOG_LIMIT, log_path, record
+from studio.gui.workers import Batch, LatestOnly
+from tests.gui.conftest import running_threads
 
 
 def blocking_job(release: threading.Event, value: str):
@@ -31,19 +34,60 @@ def test_latest_only_reports_only_the_newest_request(qtbot: QtBot) -> None:
         release.set()
     assert blocker.args == ["new"]
     runner.shutdown()
-    assert running_workers() == 0
+    assert not running_threads()
 
 
-def test_latest_only_reports_a_failing_job(qtbot: QtBot) -> None:
+def test_a_failing_job_is_one_line_and_its_traceback_goes_to_the_log(qtbot: QtBot) -> None:
     runner = LatestOnly(debounce_ms=0, time_limit=None)
 
     def broken(cancel: CancelToken) -> None:
-        raise ValueError("a bug")
+        raise ValueError("a bug\nwith a second line")
 
     with qtbot.waitSignal(runner.failed, timeout=5_000) as blocker:
         runner.request(broken, immediately=True)
-    assert "ValueError: a bug" in blocker.args[0]
+    (message,) = blocker.args
+    assert message == f"ValueError: a bug (details in {log_path()})"
+    log = log_path().read_text()
+    assert "Traceback (most recent call last)" in log
+    assert 'raise ValueError("a bug' in log
     runner.shutdown()
+
+
+def test_running_out_of_memory_is_one_line(qtbot: QtBot) -> None:
+    """A worker's MemoryError once reached the user as a dialog holding a traceback."""
+    batch = Batch()
+
+    def greedy(cancel: CancelToken, progress: object) -> None:
+        raise MemoryError
+
+    with qtbot.waitSignal(batch.failed, timeout=5_000) as blocker:
+        batch.start(greedy)
+    assert blocker.args == [f"not enough memory (details in {log_path()})"]
+    batch.shutdown()
+
+
+def test_bad_input_in_a_job_is_its_own_message(qtbot: QtBot) -> None:
+    batch = Batch()
+
+    def refuse(cancel: CancelToken, progress: object) -> None:
+        raise StudioError("x.txt: not a regular file")
+
+    with qtbot.waitSignal(batch.failed, timeout=5_000) as blocker:
+        batch.start(refuse)
+    assert blocker.args == ["x.txt: not a regular file"]
+    assert not log_path().exists(), "bad input is no bug: nothing to log"
+    batch.shutdown()
+
+
+def test_the_log_keeps_its_newest_part(tmp_path) -> None:
+    path = log_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"old entry\n" * (LOG_LIMIT // 10))
+    message = record(RuntimeError("newest"))
+    assert message.endswith(f"(details in {path})")
+    kept = path.read_bytes()
+    assert len(kept) == LOG_LIMIT
+    assert kept.rstrip().endswith(b"RuntimeError: newest")
 
 
 def test_batch_reports_progress_and_can_be_cancelled(qtbot: QtBot) -> None:
@@ -69,4 +113,4 @@ def test_batch_reports_progress_and_can_be_cancelled(qtbot: QtBot) -> None:
             batch.start(count)
         batch.cancel()
     batch.shutdown()
-    assert running_workers() == 0
+    assert not running_threads()

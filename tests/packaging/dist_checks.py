@@ -42,11 +42,14 @@ class DistCheckError(AssertionError):
 Check = Callable[[Path, Path], None]
 
 
-def run(executable: Path, workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run(
+    executable: Path, workdir: Path, *args: str, status: int = 0
+) -> subprocess.CompletedProcess[str]:
     """``executable args`` in ``workdir``, offscreen; the finished process.
 
     Raises:
-        DistCheckError: if it exits with a status other than 0 or outlives COMMAND_TIMEOUT.
+        DistCheckError: if it exits with another status than ``status`` or outlives
+            COMMAND_TIMEOUT.
     """
     try:
         done = subprocess.run(
@@ -60,7 +63,7 @@ def run(executable: Path, workdir: Path, *args: str) -> subprocess.CompletedProc
         )
     except subprocess.TimeoutExpired as error:
         raise DistCheckError(f"{' '.join(args)}: still running after {error.timeout} s") from None
-    if done.returncode != 0:
+    if done.returncode != status:
         raise DistCheckError(
             f"{' '.join(args)}: exit status {done.returncode}\n{done.stdout}{done.stderr}"
         )
@@ -128,6 +131,16 @@ def check_generate_on_processes(executable: Path, workdir: Path) -> None:
         raise DistCheckError(f"generate: not all unique: {runs[0]}")
 
 
+def check_scheduler_needs_dask(executable: Path, workdir: Path) -> None:
+    """The app leaves Dask out: ``generate --scheduler`` says in one line how to get it, and
+    exits 2."""
+    args = ("generate", "--size", "5x5", "--scheduler", "tcp://127.0.0.1:8786")
+    err = run(executable, workdir, *args, status=2).stderr
+    expected = "studio: error: --scheduler needs Dask: pip install 'puzzle-studio[cluster]'\n"
+    if err != expected:
+        raise DistCheckError(f"generate --scheduler: stderr {err!r}, expected {expected!r}")
+
+
 def check_export_images(executable: Path, workdir: Path) -> None:
     """``export`` draws with Qt offscreen: a PNG, and an SVG (QtSvg's generator)."""
     for name, magic in (("puzzle.png", b"\x89PNG\r\n\x1a\n"), ("puzzle.svg", b"<svg")):
@@ -138,12 +151,14 @@ def check_export_images(executable: Path, workdir: Path) -> None:
 
 def check_export_book(executable: Path, workdir: Path) -> None:
     """``generate --book`` then ``export-book``: a book of four puzzles as a print-ready PDF
-    (Qt's PDF writer and fonts in the bundle): title page, contents, puzzles, solutions."""
+    (Qt's PDF writer and fonts, and pypdf for the print boxes, in the bundle): title page,
+    contents, rules page, puzzles, solutions, a TrimBox on the pages."""
     book = workdir / "four.book.json"
     run(executable, workdir, "generate", "--size", "10x10", "--count", "4", "--book", str(book))
-    out = run(executable, workdir, "export-book", str(book), "-o", "four.pdf").stdout
+    argv = ("export-book", str(book), "-o", "four.pdf", "--page-size", "6x9", "--bleed", "3.175")
+    out = run(executable, workdir, *argv).stdout
     pdf = (workdir / "four.pdf").read_bytes()
-    if not pdf.startswith(b"%PDF") or "4 puzzles" not in out:
+    if not pdf.startswith(b"%PDF") or b"/TrimBox" not in pdf or "4 puzzles" not in out:
         raise DistCheckError(f"export-book: {out!r}, the file starts {pdf[:8]!r}")
 
 
@@ -158,6 +173,7 @@ CHECKS: tuple[Check, ...] = (
     check_analyze_json,
     check_analyze_sample,
     check_generate_on_processes,
+    check_scheduler_needs_dask,
     check_export_images,
     check_export_book,
     check_window_starts,

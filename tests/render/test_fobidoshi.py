@@ -13,11 +13,11 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
 from studio.cli import main
-from studio.core.formats import janko
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, grid_from_text
-from studio.core.kinds.fobidoshi import Fobidoshi
+from studio.core.kinds.fobidoshi.formats import janko
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.render.export import draw_puzzle, export_image, thumbnail
-from studio.render.fobidoshi import circled_cells, given_conflicts
+from studio.render.fobidoshi import LOOK, circled_cells, given_conflicts
 from studio.render.grid import Layout
 from studio.render.scene import Scene, draw_scene
 from tests.conftest import shared_params, shared_record
@@ -32,7 +32,7 @@ def render(scene: Scene) -> QImage:
     image = QImage(width * CELL + 1, height * CELL + 1, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    draw_scene(painter, Layout(scene.puzzle.shape, CELL), scene)
+    draw_scene(painter, Layout(scene.puzzle.shape, CELL), scene, LOOK)
     painter.end()
     return image
 
@@ -45,6 +45,21 @@ def lightness(image: QImage, row: int, col: int, dx: float = 0.5, dy: float = 0.
 def corner(image: QImage, row: int, col: int) -> QColor:
     """A point near a cell's top-left corner, off the rules and outside any disc."""
     return image.pixelColor(col * CELL + 5, row * CELL + 5)
+
+
+def test_a_printed_answer_shows_every_circle_in_ink_and_no_crosses(qtbot: QtBot) -> None:
+    """The solutions at the back of a book: given or found, a circle is a circle."""
+    solution = grid_from_text(["#...", "#...", "###.", "...."])
+    image = render(Scene(PUZZLE, picture=solution, clues=False))
+    shown = render(Scene(PUZZLE, picture=solution))
+    for (row, col), circled in np.ndenumerate(solution):
+        assert (lightness(image, row, col) < 40) == bool(circled), (row, col)
+    # The solution view draws a found circle lighter than a given one; an answer, all in ink.
+    assert lightness(shown, 1, 0) > lightness(image, 1, 0) + 40
+    # The given crosses at (1, 1) and (3, 0) are gone: nothing on their arms.
+    for row, col in ((1, 1), (3, 0)):
+        assert lightness(shown, row, col, 0.3, 0.3) < 128
+        assert lightness(image, row, col, 0.3, 0.3) > 240
 
 
 def test_puzzle_view_draws_given_circles_and_crosses_only(qtbot: QtBot) -> None:
@@ -123,8 +138,8 @@ def test_no_thick_rule_every_five_cells(qtbot: QtBot) -> None:
     image = render(Scene(Fobidoshi.blank((7, 7))))
     between_5_and_6 = image.pixelColor(5 * CELL, int(0.5 * CELL)).lightness()
     border = image.pixelColor(0, int(0.5 * CELL)).lightness()
-    assert between_5_and_6 > 150, "a thin rule between columns 5 and 6"
-    assert border < 80, "a thick border"
+    assert between_5_and_6 > 60, "a thin rule (grey) between columns 5 and 6, not a thick one"
+    assert border < 30, "a thick (black) border"
 
 
 def test_circled_cells_leave_out_the_givens() -> None:
@@ -135,7 +150,7 @@ def test_circled_cells_leave_out_the_givens() -> None:
 
 @pytest.mark.parametrize(
     "record",
-    [r for r in shared_params("fobidoshi") if r["size"][0] <= 8][:3],
+    shared_params("fobidoshi", keep=lambda r: r["size"][0] <= 8)[:3],
     ids=lambda record: record["id"],
 )
 def test_shared_solutions_render_cell_for_cell(qtbot: QtBot, record: dict[str, Any]) -> None:
@@ -146,7 +161,7 @@ def test_shared_solutions_render_cell_for_cell(qtbot: QtBot, record: dict[str, A
     image = QImage(400, 400, QImage.Format.Format_RGB32)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    grid = draw_puzzle(painter, QRectF(0, 0, 400, 400), puzzle, solution=solution)
+    grid = draw_puzzle(painter, QRectF(0, 0, 400, 400), puzzle, LOOK, solution=solution)
     painter.end()
     cell = grid.width() / puzzle.shape[1]
     for (row, col), circled in np.ndenumerate(solution):
@@ -158,12 +173,12 @@ def test_export_and_thumbnail_of_a_janko_file(qtbot: QtBot, tmp_path: Path) -> N
     document = janko.read("4\no---\n-x--\n--o-\nx---\noo--\no-oo\nooo-\n-o--\n")
     assert document.picture is not None
     target = tmp_path / "solution.png"
-    export_image(document, target, solution=document.picture, cell=20)
+    export_image(document, target, LOOK, solution=document.picture, cell=20)
     image = QImage(str(target))
     # One cell of margin, then the grid: the solution's (0, 1) is circled, (1, 1) a cross.
     assert image.pixelColor(10 + 30, 10 + 10).lightness() < 160
     assert image.pixelColor(10 + 30, 10 + 20 + 4).lightness() > 200
-    small = thumbnail(document, 48, solution=document.picture)
+    small = thumbnail(document, LOOK, 48, solution=document.picture)
     assert (small.width(), small.height()) == (48, 48)
     darkest = min(small.pixelColor(x, y).lightness() for x in range(48) for y in range(48))
     assert darkest < 80

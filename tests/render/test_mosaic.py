@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
 from studio.core.grid import EMPTY, FILLED, grid_from_text, unknown_grid
-from studio.core.kinds.mosaic import Mosaic
+from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.render.export import export_image, thumbnail
-from studio.render.grid import DEFAULT_PALETTE, Layout
-from studio.render.nonogram import clue_font
+from studio.render.grid import DEFAULT_PALETTE, Layout, clue_font
+from studio.render.mosaic import LOOK
 from studio.render.scene import Scene, draw_scene
 
 PICTURE = grid_from_text(["##..#", "#...#", ".###."])
@@ -42,7 +42,7 @@ def draw(qtbot: QtBot) -> Render:
         image.fill(QColor("white"))
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        draw_scene(painter, Layout(scene.puzzle.shape, CELL, 1, 1), scene)
+        draw_scene(painter, Layout(scene.puzzle.shape, CELL, 1, 1), scene, LOOK)
         painter.end()
         return image
 
@@ -70,6 +70,17 @@ def test_solution_view_fills_exactly_the_filled_cells(draw: Render) -> None:
     image = draw(Scene(PUZZLE, picture=PICTURE))
     for (row, col), filled in np.ndenumerate(PICTURE):
         assert (corner(image, row, col).lightness() < 100) == bool(filled), (row, col)
+
+
+def test_a_printed_answer_is_the_picture_alone_without_digits(draw: Render) -> None:
+    """The solutions at the back of a book: each cell wholly ink or wholly paper."""
+    image = draw(Scene(PUZZLE, picture=PICTURE, clues=False))
+    for (row, col), filled in np.ndenumerate(PICTURE):
+        pixels = interior(image, row, col)
+        if filled:
+            assert pixels.max() < 40, (row, col)
+        else:
+            assert pixels.min() > 240, (row, col)
 
 
 def test_puzzle_view_is_a_blank_grid_with_digits_in_the_clue_cells(draw: Render) -> None:
@@ -157,11 +168,11 @@ def test_export_and_thumbnail_draw_the_kind(qtbot: QtBot, tmp_path: Path) -> Non
     del qtbot
     document = Document(PUZZLE, PICTURE)
     target = tmp_path / "mosaic.png"
-    export_image(document, target, solution=PICTURE, cell=CELL)
+    export_image(document, target, LOOK, solution=PICTURE, cell=CELL)
     image = QImage(str(target))
     margin = CELL // 2  # export_image's margin: half a cell
     for (row, col), filled in np.ndenumerate(PICTURE):
         x, y = margin + col * CELL + INSET + 1, margin + row * CELL + INSET + 1
         assert (image.pixelColor(x, y).lightness() < 100) == bool(filled), (row, col)
-    small = thumbnail(document, 24, solution=PICTURE)  # cells under TINY_CELL: no digits
+    small = thumbnail(document, LOOK, 24, solution=PICTURE)  # cells under TINY_CELL: no digits
     assert not small.isNull()

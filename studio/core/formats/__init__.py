@@ -1,22 +1,30 @@
 """File formats: the registry the CLI and the GUI read and write puzzles through.
 
+:data:`FORMATS` is the studio's own document (:mod:`.studio_json`, every kind) and then every
+kind's formats, as the kinds declare them (:attr:`studio.core.contract.kind.Kind.formats`):
+
 =============  =============================  ==========  ======================================
-name           what                           extension   module
+name           what                           extension   module (``studio.core.kinds.…``)
 =============  =============================  ==========  ======================================
 studio         Puzzle Studio document (JSON)  ``.json``   :mod:`.studio_json`: every kind; clues,
-                                                          givens, picture, notes
-ascii          nonogram: grid of ``#``, ``.``  ``.txt``   :mod:`.ascii`: the picture only
-mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    :mod:`.mosaic_grid`: the clues
-tatham-mosaic  Tatham Mosaic game ID          ``.txt``    :mod:`.tatham_mosaic`: ``5x5:b4442e...``
-tatham         Tatham Pattern game ID         ``.txt``    :mod:`.tatham`: ``10x10:2/3.2/...``,
-                                                          givens
-runs           nonogram runs lists            ``.txt``    :mod:`.runs`: ``([[2],[3,2]],[[5,2]])``
-non            Simpson's ``.non`` file        ``.non``    :mod:`.non`: clues, goal, title, author
-                                                          (nonogram-db)
-webpbn         Wolter's webpbn XML            ``.xml``    :mod:`.webpbn`: clues, goal, title,
-                                                          author (webpbn.com, pbnsolve)
-janko          Janko's Fobidoshi text         ``.txt``    :mod:`.janko`: size, givens ``-ox``,
-                                                          solution
+                                                          givens, picture, notes, licence
+ascii          nonogram: grid of ``#``, ``.``  ``.txt``   ``nonogram.formats.grid``: the picture
+tatham         Tatham Pattern game ID         ``.txt``    ``nonogram.formats.tatham``:
+                                                          ``10x10:2/3.2/...``, givens
+runs           nonogram runs lists            ``.txt``    ``nonogram.formats.runs``:
+                                                          ``([[2],[3,2]],[[5,2]])``
+clue-lines     nonogram clue lines            ``.txt``    ``nonogram.formats.clue_lines``:
+                                                          ``rows``, ``3 1``, ...,
+                                                          ``columns``, ...
+non            Simpson's ``.non`` file        ``.non``    ``nonogram.formats.non``: clues, goal,
+                                                          title, author, licence (nonogram-db)
+webpbn         Wolter's webpbn XML            ``.xml``    ``nonogram.formats.webpbn``: clues,
+                                                          goal, title, author (webpbn, pbnsolve)
+mosaic-grid    mosaic: grid of digits, ``.``  ``.txt``    ``mosaic.formats.grid``: the clues
+tatham-mosaic  Tatham Mosaic game ID          ``.txt``    ``mosaic.formats.tatham``:
+                                                          ``5x5:b4442e...``
+janko          Janko's Fobidoshi text         ``.txt``    ``fobidoshi.formats.janko``: size,
+                                                          givens ``-ox``, solution
 =============  =============================  ==========  ======================================
 
 Extensions are kept few and conventional, none invented: ``.json`` is always the studio's
@@ -32,15 +40,17 @@ writers refuse a puzzle with givens rather than drop them.
   document's kind (the text grid of a nonogram or a mosaic, the Janko text); pass
   ``format="tatham"`` or another name to write that one, whatever the file is called.
 
-Sniffing tries each format's cheap test in the order of :data:`FORMATS` and the first that
-recognises the text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram
-grid, unless a row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only
-digits and lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of
-a Pattern game ID; ``(`` or ``[`` runs lists; a ``.non`` key (``title``, ``width``, ...)
-followed by more lines a ``.non`` file; ``<`` (``<?xml``, ``<puzzleset>``) the webpbn XML; a
-size line or a row of ``-``, ``o``, ``x`` Janko's text. With a kind given, only that kind's
-formats are tried. Text that none recognises is read as a nonogram grid, whose error then points
-at the first character that is not a cell.
+Sniffing tries each format's cheap test in the order of :data:`FORMATS`, the loose ones
+(:attr:`~studio.core.contract.format.Format.loose`) last, and the first that recognises the
+text reads it: ``{`` starts a studio document; ``#``, ``.`` or ``;`` a nonogram grid, unless a
+row holds a digit (a mosaic grid: rows of digits and ``.``); ``WxH:`` and only digits and
+lower-case letters a Mosaic game ID, before the looser ``10x10:`` (or ``10x10#``) of a Pattern
+game ID; ``(`` or ``[`` runs lists; a first line ``rows`` alone clue lines; a ``.non`` key
+(``title``, ``width``, ...) followed by more lines a ``.non`` file; ``<`` (``<?xml``,
+``<puzzleset>``) the webpbn XML; a size line or a row of ``-``, ``o``, ``x`` Janko's text. With
+a kind given, only that kind's formats are tried. Text that none recognises is read by the first
+kind's text grid (the nonogram's, or the kind asked for), whose error then points at the first
+character that is not a cell.
 
 Every error is a :class:`~studio.core.errors.StudioError`: :class:`FormatError` for malformed
 text (with the file as ``source`` and the line and column where known), :class:`PuzzleError`
@@ -51,111 +61,22 @@ for an unknown format or kind or a file that cannot be written.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
+from studio.core import files
+from studio.core.contract.format import Format
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
-from studio.core.formats import (
-    ascii,
-    atomic,
-    janko,
-    mosaic_grid,
-    non,
-    runs,
-    studio_json,
-    tatham,
-    tatham_mosaic,
-    webpbn,
-)
-from studio.core.kinds import get_kind
-
-
-@dataclass(frozen=True)
-class Format:
-    """A file format of the registry.
-
-    Attributes:
-        name: identifier used by ``--format`` and :func:`get_format`, e.g. ``"tatham"``.
-        title: shown in file dialogs, e.g. ``"Tatham Pattern game ID"``.
-        extensions: file name endings, lower case with the dot, e.g. ``(".json",)``.
-        kinds: the puzzle kinds the format holds, e.g. ``("nonogram",)``.
-        sniff: a cheap test: does this text look like this format?
-        read: text to document; raises :class:`FormatError` (line and column set where the
-            format has them, ``source`` left to the caller). Does not validate the puzzle.
-        write: document to text; raises :class:`FormatError` when the document cannot be
-            written in this format (another kind, givens it cannot hold, or no picture for a
-            grid).
-        needs_picture: True if ``write`` needs the document's picture (the grid holds nothing
-            else).
-    """
-
-    name: str
-    title: str
-    extensions: tuple[str, ...]
-    kinds: tuple[str, ...]
-    sniff: Callable[[str], bool]
-    read: Callable[[str], Document]
-    write: Callable[[Document], str]
-    needs_picture: bool = False
-
+from studio.core.formats import studio_json
+from studio.core.kinds import KINDS, get_kind
 
 FORMATS: tuple[Format, ...] = (
-    Format(
-        "studio",
-        studio_json.TITLE,
-        (".json",),
-        tuple(studio_json.PAYLOADS),
-        studio_json.sniff,
-        studio_json.read,
-        studio_json.write,
-    ),
-    Format(
-        "ascii",
-        ascii.TITLE,
-        (".txt",),
-        ("nonogram",),
-        ascii.sniff,
-        ascii.read,
-        ascii.write,
-        needs_picture=True,
-    ),
-    Format(
-        "mosaic-grid",
-        mosaic_grid.TITLE,
-        (".txt",),
-        ("mosaic",),
-        mosaic_grid.sniff,
-        mosaic_grid.read,
-        mosaic_grid.write,
-    ),
-    Format(
-        "tatham-mosaic",
-        tatham_mosaic.TITLE,
-        (".txt",),
-        ("mosaic",),
-        tatham_mosaic.sniff,
-        tatham_mosaic.read,
-        tatham_mosaic.write,
-    ),
-    Format(
-        "tatham", tatham.TITLE, (".txt",), ("nonogram",), tatham.sniff, tatham.read, tatham.write
-    ),
-    Format("runs", runs.TITLE, (".txt",), ("nonogram",), runs.sniff, runs.read, runs.write),
-    Format("non", non.TITLE, (".non",), ("nonogram",), non.sniff, non.read, non.write),
-    Format(
-        "webpbn", webpbn.TITLE, (".xml",), ("nonogram",), webpbn.sniff, webpbn.read, webpbn.write
-    ),
-    Format("janko", janko.TITLE, (".txt",), ("fobidoshi",), janko.sniff, janko.read, janko.write),
+    studio_json.FORMAT,
+    *(format for kind in KINDS for format in kind.formats),
 )
 """Every format, in the order file dialogs list them and sniffing tries them."""
 
 _BY_NAME = {spec.name: spec for spec in FORMATS}
-
-# Text no format recognises is read as a grid: its error names the first non-cell character,
-# which is the most useful thing to say about arbitrary text.
-_FALLBACK = _BY_NAME["ascii"]
 
 
 def get_format(name: str) -> Format:
@@ -240,13 +161,15 @@ def load(
     one the content looks like (see the module docstring).
 
     Raises:
-        FormatError: for a missing or unreadable file, bytes that are not UTF-8, or malformed
-            text; ``source`` is the path.
+        FormatError: for a missing or unreadable file, one that is not a regular file or is
+            larger than :data:`~studio.core.files.PUZZLE_FILE_LIMIT` (refused before reading),
+            bytes that are not UTF-8, or malformed text; ``source`` is the path.
         PuzzleError: for a puzzle that cannot be valid; the message starts with the path.
         StudioError: for an unknown kind or format.
     """
     source = os.fspath(path)
-    text = _read_file(source)
+    data = files.read_bytes(source, limit=files.PUZZLE_FILE_LIMIT, what="a puzzle file")
+    text = decode(data, source)
     if format is None:
         suffix = Path(source).suffix.lower()
         owners = [spec for spec in _candidates(kind, None) if suffix in spec.extensions]
@@ -256,7 +179,7 @@ def load(
 
 
 def save(document: Document, path: str | os.PathLike[str], *, format: str | None = None) -> None:
-    """Write ``document`` to ``path`` atomically (:func:`.atomic.write_text`), UTF-8.
+    """Write ``document`` to ``path`` atomically and verified (:func:`.files.write_text`), UTF-8.
 
     The format is ``format`` if given, else :func:`format_for_path`. The file always ends in
     a newline, also for the one-line formats (game ID, runs) whose text has none.
@@ -274,10 +197,7 @@ def save(document: Document, path: str | os.PathLike[str], *, format: str | None
         raise error.located(source) from None
     if not text.endswith("\n"):
         text += "\n"
-    try:
-        atomic.write_text(source, text)
-    except OSError as error:
-        raise StudioError(f"{source}: cannot write the file: {error.strerror or error}") from error
+    files.write_text(source, text, what="the puzzle")
 
 
 def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
@@ -296,22 +216,36 @@ def _candidates(kind: str | None, format: str | None) -> tuple[Format, ...]:
     return (chosen,)
 
 
+def sniffed(text: str, *, kind: str | None = None) -> Format | None:
+    """The format ``text`` looks like (see the module docstring), among the formats of ``kind``
+    if one is given; ``None`` when no format recognises it.
+
+    Raises:
+        StudioError: for an unknown kind.
+    """
+    return _recognised(text, _candidates(kind, None))
+
+
+def _recognised(text: str, candidates: tuple[Format, ...]) -> Format | None:
+    in_order = sorted(candidates, key=lambda spec: spec.loose)  # stable: loose ones last
+    return next((spec for spec in in_order if spec.sniff(text)), None)
+
+
 def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
-    fallback = _FALLBACK if _FALLBACK in candidates else candidates[0]
-    return next((spec for spec in candidates if spec.sniff(text)), fallback)
+    # Text no format recognises is read by the first kind's first format, its text grid: the
+    # error names the first character that is not a cell, the most useful thing to say about
+    # arbitrary text.
+    kinds_formats = [spec for spec in candidates if spec is not studio_json.FORMAT]
+    fallback = kinds_formats[0] if kinds_formats else candidates[0]
+    return _recognised(text, candidates) or fallback
 
 
-def _read_file(source: str) -> str:
-    try:
-        data = Path(source).read_bytes()
-    except FileNotFoundError:
-        raise FormatError("no such file", source=source) from None
-    except IsADirectoryError:
-        raise FormatError("is a folder, not a file", source=source) from None
-    except OSError as error:
-        raise FormatError(
-            f"cannot read the file: {error.strerror or error}", source=source
-        ) from None
+def decode(data: bytes, source: str) -> str:
+    """The UTF-8 text of a puzzle file's bytes (a byte-order mark skipped).
+
+    Raises:
+        FormatError: naming ``source``, the line and the first byte that is not UTF-8.
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -323,9 +257,11 @@ def _read_file(source: str) -> str:
 __all__ = [
     "FORMATS",
     "Format",
+    "decode",
     "format_for_path",
     "get_format",
     "load",
     "read_text",
     "save",
+    "sniffed",
 ]

@@ -6,44 +6,56 @@ solution.
 
     {
       "format": "puzzle-studio-book",
-      "version": 1,
+      "version": 2,
       "title": "Winter Puzzles",
       "author": "Ann",
-      "layout": {"page_size": "A4", "per_page": null, "margin_mm": 15, "gutter_mm": 5,
-                 "title_page": true, "contents": true, "solutions": true},
+      "layout": {"page_size": "6x9", "per_page": null, "margin_mm": 15, "gutter_mm": 5,
+                 "bleed_mm": 3.175, "title_page": true, "contents": true,
+                 "rules_pages": true, "solutions": true, "pad_even": false},
       "puzzles": [
         {"title": "Sailboat", "status": "unique", "difficulty": 1,
          "solution": ["...#...", "..."], "document": {"format": "puzzle-studio", ...}}
       ]
     }
 
-Unknown fields are refused; a newer version is refused with a message saying so. Saving is
-atomic (:func:`.atomic.write_text`).
+Every layout field may be left out (:class:`~studio.core.book.BookLayout`'s default). Version 1
+had no ``bleed_mm``, ``rules_pages`` or ``pad_even``; its puzzles' titles may be those the
+generators gave before they left titles to the designer (``"Nonogram 20×20 #1378448770"``:
+:func:`~studio.core.contract.generation.is_generated_name`), which are read as no title, so that
+a book never prints a seed number. Unknown fields are refused; a newer version is refused with
+a message saying so. Reading is bounded (:data:`~studio.core.files.BOOK_FILE_LIMIT`); saving is
+atomic and verified (:func:`studio.core.files.write_text`).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 
+from studio.core import files
 from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookEntry, BookLayout, entry_for
+from studio.core.cancel import CancelToken
+from studio.core.contract.generation import is_generated_name
+from studio.core.contract.json_fields import check_known, fail, field, positive, text, typed
+from studio.core.contract.text import bad_cell_message, first_bad_cell
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
-from studio.core.formats import atomic, load, studio_json
-from studio.core.formats.ascii import bad_cell_message, first_bad_cell
-from studio.core.formats.json_fields import check_known, fail, field, positive, text, typed
+from studio.core.formats import decode, load, studio_json
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.sat.analysis import Status
 
 MARKER = "puzzle-studio-book"
-VERSION = 1
+VERSION = 2
 EXTENSION = ".book.json"
 """Book files end so, to tell them from puzzle documents (``.json``) at a glance."""
 
 _FIELDS = ("format", "version", "title", "author", "layout", "puzzles")
-_LAYOUT = ("page_size", "per_page", "margin_mm", "gutter_mm", "title_page", "contents", "solutions")
+_FLAGS = ("title_page", "contents", "rules_pages", "solutions", "pad_even")
+_LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm")
+_LAYOUT = ("page_size", "per_page", *_LENGTHS, *_FLAGS)
 _ENTRY = ("title", "status", "difficulty", "solution", "document")
 _STATUSES = tuple(status.value for status in Status)
 
@@ -71,70 +83,97 @@ def write(book: Book) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def read(text: str, source: str | None = None) -> Book:
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: puzzles read so far, of how many."""
+
+
+def read(
+    text: str,
+    source: str | None = None,
+    *,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> Book:
     """Parse a book file.
+
+    Args:
+        progress: called after each puzzle read.
+        cancel: checked after each puzzle.
 
     Raises:
         FormatError: naming the field at fault (``puzzles[3].document.clues.rows[0]: ...``),
             attributed to ``source``.
         PuzzleError: for a puzzle of the book that cannot be valid.
+        Stopped: when ``cancel`` fires.
     """
     try:
-        return _read(studio_json.decode(text))
+        return _read(studio_json.decode(text), progress, cancel)
     except FormatError as error:
         raise (error.located(source) if source else error) from None
 
 
-def load_book(path: str | os.PathLike[str]) -> Book:
-    """The book in the file at ``path``, or a book of the puzzle documents in a folder, in
-    file-name order (titles from the documents, each analysed for its solution).
+def load_book(
+    path: str | os.PathLike[str],
+    *,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> Book:
+    """The book in the file at ``path``, or a book of the puzzle files in a folder, in
+    file-name order (titled as the documents are, each puzzle analysed for its solution; files
+    that are no puzzle are passed over).
+
+    Args:
+        progress: called after each puzzle read (and analysed, for a folder).
+        cancel: checked after each puzzle, and inside each analysis.
 
     Raises:
-        FormatError: a missing or malformed file (or a folder without puzzles).
+        FormatError: a missing or malformed file, one that is not a regular file or is larger
+            than :data:`~studio.core.files.BOOK_FILE_LIMIT`, or a folder without puzzles.
         PuzzleError: a puzzle that cannot be valid.
+        Stopped: when ``cancel`` fires.
     """
     location = Path(path)
     if location.is_dir():
-        return _book_of_folder(location)
-    try:
-        content = location.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise FormatError("no such file", source=str(location)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"cannot read the book: {error}", source=str(location)) from None
-    return read(content, str(location))
+        return _book_of_folder(location, progress, cancel)
+    source = os.fspath(location)
+    data = files.read_bytes(source, limit=files.BOOK_FILE_LIMIT, what="a book file")
+    return read(decode(data, source), source, progress=progress, cancel=cancel)
 
 
 def save_book(book: Book, path: str | os.PathLike[str]) -> None:
-    """Write ``book`` to ``path`` atomically.
+    """Write ``book`` to ``path`` atomically and verified.
 
     Raises:
         StudioError: when the file cannot be written (the old file is then unchanged).
     """
-    try:
-        atomic.write_text(os.fspath(path), write(book))
-    except OSError as error:
-        raise StudioError(f"{path}: cannot write the book: {error.strerror or error}") from error
+    files.write_text(path, write(book), what="the book")
 
 
-def _book_of_folder(folder: Path) -> Book:
-    files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
-    documents: list[Document] = []
-    for file in files:
+def _book_of_folder(folder: Path, progress: Progress | None, cancel: CancelToken | None) -> Book:
+    paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    puzzles: list[Document] = []
+    for file in paths:
         try:
-            documents.append(load(file))
+            puzzles.append(load(file))
         except FormatError:
             continue  # a folder holds other files too (notes, images): skip what is no puzzle
-    if not documents:
+    if not puzzles:
         raise FormatError("no puzzle documents in this folder", source=str(folder))
-    entries = [
-        entry_for(document, document.title or file_title)
-        for document, file_title in zip(documents, (f.stem for f in files), strict=False)
-    ]
+    entries = []
+    for done, document in enumerate(puzzles, start=1):
+        entries.append(entry_for(document, cancel=cancel))
+        _step(done, len(puzzles), progress, cancel)
     return Book(title=folder.name, entries=tuple(entries))
 
 
-def _read(value: object) -> Book:
+def _step(done: int, total: int, progress: Progress | None, cancel: CancelToken | None) -> None:
+    if cancel is not None:
+        cancel.check()
+    if progress is not None:
+        progress(done, total)
+
+
+def _read(value: object, progress: Progress | None, cancel: CancelToken | None) -> Book:
     data = typed(value, dict, "")
     if data.get("format") != MARKER:
         fail("format", f'expected "{MARKER}" (a Puzzle Studio book)')
@@ -147,19 +186,26 @@ def _read(value: object) -> Book:
     check_known(data, _FIELDS, "")
     layout = _layout(field(data, "layout", dict))
     puzzles = field(data, "puzzles", list)
-    entries = tuple(_entry(item, f"puzzles[{index}]") for index, item in enumerate(puzzles))
+    entries = []
+    for index, item in enumerate(puzzles):
+        entry = _entry(item, f"puzzles[{index}]")
+        puzzle = entry.document.puzzle
+        if version == 1 and is_generated_name(entry.title, puzzle.spec, puzzle.shape):
+            entry = replace(entry, title="")
+        entries.append(entry)
+        _step(index + 1, len(puzzles), progress, cancel)
     return Book(
         title=text(data.get("title", ""), "title"),
         author=text(data.get("author", ""), "author"),
         layout=layout,
-        entries=entries,
+        entries=tuple(entries),
     )
 
 
 def _layout(data: Mapping[str, object]) -> BookLayout:
     check_known(data, _LAYOUT, "layout.")
     values: dict[str, object] = {}
-    for name in ("title_page", "contents", "solutions"):
+    for name in _FLAGS:
         if name in data:
             values[name] = _flag(data[name], f"layout.{name}")
     if "page_size" in data:
@@ -172,13 +218,16 @@ def _layout(data: Mapping[str, object]) -> BookLayout:
         if count not in PER_PAGE:
             fail("layout.per_page", f"expected one of {PER_PAGE} or null, found {count}")
         values["per_page"] = count
-    for name in ("margin_mm", "gutter_mm"):
+    for name in _LENGTHS:
         if name in data:
             number = data[name]
             if not isinstance(number, int | float) or isinstance(number, bool) or number < 0:
                 fail(f"layout.{name}", f"expected a length in millimetres, found {number!r}")
             values[name] = float(number)
-    return BookLayout(**values)  # type: ignore[arg-type]
+    try:
+        return BookLayout(**values)  # type: ignore[arg-type]
+    except StudioError as error:  # margins too wide for the page, a bleed too wide
+        raise FormatError(f"layout: {error}") from None
 
 
 def _flag(value: object, where: str) -> bool:
@@ -190,8 +239,9 @@ def _flag(value: object, where: str) -> bool:
 def _entry(value: object, where: str) -> BookEntry:
     data = typed(value, dict, where)
     check_known(data, _ENTRY, f"{where}.")
+    embedded = field(data, "document", dict, f"{where}.")
     try:
-        document = studio_json.read_object(field(data, "document", dict, f"{where}."))
+        document = studio_json.read_object(embedded)
         document.puzzle.validate()
     except FormatError as error:
         raise FormatError(f"{where}.document: {error}") from None

@@ -4,13 +4,14 @@
 
     {
       "format": "puzzle-studio",
-      "version": 1,
+      "version": 2,
       "kind": "nonogram",
       "width": 4,
       "height": 2,
       "title": "",
       "author": "",
       "notes": "",
+      "license": "CC-BY-4.0",
       "clues": {
         "rows": [
           [1, 1],
@@ -32,11 +33,16 @@
 - ``format`` must be ``"puzzle-studio"``; ``version`` at most :data:`VERSION` (a newer file is
   refused with a message saying so, rather than read half-way).
 - The puzzle's own fields come after the metadata and depend on its ``kind``: each kind's part
-  is in :data:`PAYLOADS` (a nonogram's ``clues`` and ``givens``: :mod:`.nonogram_json`).
-- ``title``, ``author``, ``notes`` may be left out (empty); ``picture`` may be left out or
-  ``null`` (no picture), otherwise ``height`` strings of ``width`` ``#``/``.`` cells.
+  is the kind's :attr:`~studio.core.contract.kind.Kind.payload` (a nonogram's ``clues`` and
+  ``givens``: :mod:`studio.core.kinds.nonogram.formats.payload`).
+- ``title``, ``author``, ``notes``, ``license`` may be left out (empty); ``picture`` may be
+  left out or ``null`` (no picture), otherwise ``height`` strings of ``width`` ``#``/``.``
+  cells.
 - Unknown fields are refused, so that a misspelt field is not silently ignored; a later
   version that adds fields raises :data:`VERSION`.
+
+Versions: 1 has no ``license`` (a version 1 file that holds one is refused, naming the field);
+2 adds it. Both are read; version 2 is written.
 
 Writing: UTF-8 text (non-ASCII kept as is), two-space indent, keys in the order above, one line
 per clue list and per picture row, a final newline.
@@ -45,14 +51,10 @@ per clue list and per picture row, a final newline.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 
-from studio.core.document import Document
-from studio.core.errors import FormatError, StudioError
-from studio.core.formats import fobidoshi_json, mosaic_json, nonogram_json
-from studio.core.formats.ascii import bad_cell_message, first_bad_cell
-from studio.core.formats.json_fields import (
+from studio.core.contract.format import Format
+from studio.core.contract.json_fields import (
     array_text,
     check_known,
     encode,
@@ -64,36 +66,20 @@ from studio.core.formats.json_fields import (
     text,
     typed,
 )
-from studio.core.formats.text import show_value
+from studio.core.contract.text import bad_cell_message, first_bad_cell, show_value
+from studio.core.document import METADATA, Document
+from studio.core.errors import FormatError, StudioError
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
-from studio.core.kinds import get_kind
-from studio.core.puzzle import Puzzle
+from studio.core.kinds import KINDS, get_kind
 
 TITLE = "Puzzle Studio document"
 MARKER = "puzzle-studio"
-VERSION = 1
+VERSION = 2
 """The newest version this studio reads, and the one it writes."""
 
-
-@dataclass(frozen=True)
-class Payload:
-    """One kind's part of the document: its field names (in the order written), a reader
-    ``(data, width, height) -> puzzle`` and a writer ``puzzle -> [(field, encoded value)]``."""
-
-    fields: tuple[str, ...]
-    read: Callable[[Mapping[str, object], int, int], Puzzle]
-    write: Callable[[Puzzle], list[tuple[str, str]]]
-
-
-PAYLOADS: dict[str, Payload] = {
-    "nonogram": Payload(nonogram_json.FIELDS, nonogram_json.read, nonogram_json.write),
-    "mosaic": Payload(mosaic_json.FIELDS, mosaic_json.read, mosaic_json.write),
-    "fobidoshi": Payload(fobidoshi_json.FIELDS, fobidoshi_json.read, fobidoshi_json.write),
-}
-"""Each kind's fields, by kind name."""
-
-_METADATA = ("title", "author", "notes")
-_HEAD = ("format", "version", "kind", "width", "height", *_METADATA)
+_ADDED = {"license": 2}
+"""The metadata fields later versions added, with the version that added each."""
+_HEAD = ("format", "version", "kind", "width", "height")
 
 
 def sniff(text: str) -> bool:
@@ -120,16 +106,19 @@ def read_object(value: object) -> Document:
         FormatError: naming the field at fault, as :func:`read`.
     """
     data = typed(value, dict, "")
-    _check_header(data)
-    kind = field(data, "kind", str)
+    version = _check_header(data)
+    name = field(data, "kind", str)
     try:
-        payload = PAYLOADS[get_kind(kind).name]
-    except (StudioError, KeyError) as error:
-        fail("kind", str(error) if isinstance(error, StudioError) else f"no document of {kind}")
-    check_known(data, (*_HEAD, *payload.fields, "picture"), "")
+        kind = get_kind(name)
+    except StudioError as error:
+        fail("kind", str(error))
+    payload = kind.payload
+    known = tuple(key for key in METADATA if _ADDED.get(key, 1) <= version)
+    check_known(data, (*_HEAD, *known, *payload.fields, "picture"), "")
     width = positive(field(data, "width", int), "width")
     height = positive(field(data, "height", int), "height")
-    metadata = {name: _metadata(data.get(name, ""), name) for name in _METADATA}
+    kind.spec.check_shape((height, width))  # before the clues and picture are read
+    metadata = {key: text(data.get(key, ""), key) for key in known}
     puzzle = payload.read(data, width, height)
     picture = _picture(data.get("picture"), width, height)
     return Document(puzzle, picture, **metadata)
@@ -139,11 +128,12 @@ def write(document: Document) -> str:
     """The document as Puzzle Studio JSON (version :data:`VERSION`), ending in a newline.
 
     Raises:
-        FormatError: for a kind without a payload (none so far).
+        FormatError: for a puzzle of no registered kind.
     """
-    payload = PAYLOADS.get(document.kind)
-    if payload is None:
-        raise FormatError(f"the {TITLE} format has no place for a {document.kind} yet")
+    try:
+        payload = get_kind(document.kind).payload
+    except StudioError:
+        raise FormatError(f"the {TITLE} format has no place for a {document.kind}") from None
     height, width = document.puzzle.shape
     picture = None if document.picture is None else grid_to_text(document.picture)
     fields = [
@@ -152,7 +142,7 @@ def write(document: Document) -> str:
         ("kind", encode(document.kind)),
         ("width", encode(width)),
         ("height", encode(height)),
-        *((name, encode(getattr(document, name))) for name in _METADATA),
+        *((name, encode(value)) for name, value in document.metadata().items()),
         *payload.write(document.puzzle),
         ("picture", "null" if picture is None else array_text(picture, 1)),
     ]
@@ -194,8 +184,9 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
     return seen
 
 
-def _check_header(data: Mapping[str, object]) -> None:
-    """The format marker and version first: a newer file is refused before its fields are."""
+def _check_header(data: Mapping[str, object]) -> int:
+    """The format marker and version first: a newer file is refused before its fields are.
+    Returns the version."""
     if data.get("format") != MARKER:
         found = show_value(data["format"]) if "format" in data else "nothing"
         fail("format", f"expected {encode(MARKER)} (a Puzzle Studio document), found {found}")
@@ -204,10 +195,7 @@ def _check_header(data: Mapping[str, object]) -> None:
         raise FormatError(
             f"made by a newer Puzzle Studio (version {version}); this one reads up to {VERSION}"
         )
-
-
-def _metadata(value: object, where: str) -> str:
-    return text(value, where)
+    return version
 
 
 def _picture(value: object, width: int, height: int) -> BoolGrid | None:
@@ -215,3 +203,7 @@ def _picture(value: object, width: int, height: int) -> BoolGrid | None:
         return None
     rows = grid_rows(value, "picture", width, height, first_bad_cell, bad_cell_message)
     return grid_from_text(rows)
+
+
+FORMAT = Format("studio", TITLE, (".json",), tuple(kind.name for kind in KINDS), sniff, read, write)
+"""The studio's own document, first of :data:`studio.core.formats.FORMATS`."""

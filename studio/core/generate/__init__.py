@@ -1,77 +1,54 @@
 """Puzzle generators: unique puzzles by construction, reproducible from a seed.
 
-Every kind's generator lives in its own module (:mod:`.nonogram`: a raw picture by strategy
-``"picture"`` (Tatham's smoothed noise), ``"density"`` (van Oers 2024, §5.1.1) or
-``"clue-stats"`` (thesis §5.1.2, Table 5.1), repaired to a unique puzzle) and registers in
-:data:`GENERATORS`. Randomness comes only from a ``numpy.random.Generator`` seeded with the
-puzzle's seed (DESIGN.md §3, "Generators").
+Every kind's generator lives in its package (e.g. :mod:`studio.core.kinds.nonogram.generate`:
+a raw picture by strategy ``"picture"`` (Tatham's smoothed noise), ``"density"`` (van Oers 2024,
+§5.1.1) or ``"clue-stats"`` (thesis §5.1.2, Table 5.1), repaired to a unique puzzle) and its
+declaration lists it (:attr:`studio.core.contract.kind.Kind.generator`). Randomness comes only
+from a ``numpy.random.Generator`` seeded with the puzzle's seed (docs/algorithms.md,
+"Generators").
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import fobidoshi, mosaic, nonogram
-from studio.core.generate.base import (
+from studio.core.contract.generation import (
     MAX_SIDE,
     MIN_SIDE,
     Generated,
     GeneratorError,
     GeneratorOptions,
+    KindGenerator,
     check_seed,
     puzzle_seed,
-    size_name,
 )
+from studio.core.errors import PuzzleError
 from studio.core.kinds import get_kind
 
 
-@dataclass(frozen=True)
-class KindGenerator:
-    """One kind's generator: its strategies (the first is the default), the function, and the
-    strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
-
-    strategies: tuple[str, ...]
-    generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
-    density_strategies: tuple[str, ...] = ()
-
-
-GENERATORS: dict[str, KindGenerator] = {
-    "nonogram": KindGenerator(nonogram.STRATEGIES, nonogram.generate, ("picture", "density")),
-    "mosaic": KindGenerator(mosaic.STRATEGIES, mosaic.generate, mosaic.STRATEGIES),
-    "fobidoshi": KindGenerator(fobidoshi.STRATEGIES, fobidoshi.generate),
-}
-"""The generator of each kind, by kind name."""
-
-
 def generator(kind: str) -> KindGenerator:
-    """The generator of ``kind`` (a name or alias).
+    """The generator of ``kind`` (a name or alias), as its declaration lists it.
 
     Raises:
-        StudioError: for an unknown kind, or one without a generator.
+        StudioError: for an unknown kind.
     """
-    name = get_kind(kind).name
-    if name not in GENERATORS:
-        raise GeneratorError(f"there is no generator for {name} puzzles yet")
-    return GENERATORS[name]
+    return get_kind(kind).generator
 
 
 def resolved(options: GeneratorOptions) -> GeneratorOptions:
     """``options`` with the kind's own name and a strategy (its default if none was given).
 
     Raises:
-        GeneratorError: for a strategy the kind does not have, or a side below the kind's
-            smallest.
+        GeneratorError: for a strategy the kind does not have, or a size outside the kind's
+            ``min_side`` to ``max_side`` (checked before any work).
     """
     kind = generator(options.kind)
-    spec = get_kind(options.kind)
-    if min(options.shape) < spec.min_side:
-        raise GeneratorError(
-            f"a {spec.title} needs at least {spec.min_side} rows and columns, "
-            f"got {size_name(options.shape)}"
-        )
+    spec = get_kind(options.kind).spec
+    try:
+        spec.check_shape(options.shape)
+    except PuzzleError as error:
+        raise GeneratorError(str(error)) from None
     strategy = options.strategy or kind.strategies[0]
     if strategy not in kind.strategies:
         raise GeneratorError(
@@ -98,7 +75,6 @@ def generate(
 
 
 __all__ = [
-    "GENERATORS",
     "MAX_SIDE",
     "MIN_SIDE",
     "Generated",

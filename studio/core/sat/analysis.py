@@ -1,6 +1,6 @@
 """Generic analysis of any puzzle kind: status, a solution, the variable fields, solution counts.
 
-Pipeline (DESIGN.md §3, "Analysis"):
+Pipeline (docs/algorithms.md, "Analysis"):
 
 1. The kind's logic solver (:meth:`Puzzle.deduce`) runs first. If it completes the grid the
    puzzle is unique and no SAT call is needed; if it finds a contradiction there is no solution.
@@ -28,7 +28,6 @@ import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
 from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, cells_of, unknown_grid
-from studio.core.kinds import get_kind
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.process import ChildFailed, solve_in_child
@@ -104,27 +103,6 @@ class Analysis:
         return cells_of(self.variable)
 
 
-def describe(analysis: Analysis) -> str:
-    """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``."""
-    stopped = {"timeout": "time limit reached", "cancelled": "stopped"}.get(
-        analysis.stop_reason or "", ""
-    )
-    if analysis.status == Status.UNIQUE:
-        if analysis.difficulty is None:
-            solvable = get_kind(analysis.kind).logic_solvable
-            return f"Unique · {solvable if analysis.logic_solvable else 'not ' + solvable}"
-        rating = analysis.difficulty
-        return f"Unique · {rating.description} · difficulty {rating.score}/5"
-    if analysis.status == Status.MULTIPLE:
-        count = int(analysis.variable.sum())
-        more = f" or more ({stopped})" if not analysis.complete else ""
-        return f"Ambiguous: {count}{more} variable field{'s' if count != 1 else ''}"
-    if analysis.status == Status.NONE:
-        where = analysis.contradiction.message if analysis.contradiction else "found by search"
-        return f"No solution: {where}"
-    return f"Unknown: {stopped}"
-
-
 def decode_cells(cells: LiteralGrid, model: list[int]) -> BoolGrid:
     """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
     values = np.asarray(model, dtype=np.int64)
@@ -147,25 +125,27 @@ class _Search:
     def __init__(
         self,
         puzzle: Puzzle,
-        cnf: CnfBuilder,
-        cells: LiteralGrid,
         known: PartialGrid,
         cancel: CancelToken,
+        symmetric: Sequence[Symmetry] = (),
     ) -> None:
+        """The search over ``puzzle`` with the cells in ``known`` decided; with ``symmetric``,
+        over the solutions that every one of those maps fixes (each cell implies the cell it
+        is mapped to, which around every cycle of a map makes them equal: plain clauses,
+        because under an activation literal Glucose needed twice the conflicts on Knotty)."""
+        cnf = CnfBuilder(cancel)
         self.puzzle = puzzle
-        self.cnf = cnf
-        self.cells = cells
+        self.cells = puzzle.encode(cnf, known)
+        for symmetry in symmetric:
+            moved = symmetry.apply(self.cells)
+            differ = moved != self.cells
+            pairs = zip(moved[differ].tolist(), self.cells[differ].tolist(), strict=True)
+            for source, target in pairs:
+                cnf.add((-source, target))
         self.known = known
         self.cancel = cancel
         self.session = SolverSession(cnf, cancel=cancel)
         self.open = ~np.isin(self.cells, (TRUE, FALSE))
-
-    @classmethod
-    def encoded(cls, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> _Search:
-        """The search over ``puzzle`` with the cells in ``known`` decided."""
-        cnf = CnfBuilder()
-        cells = puzzle.encode(cnf, known)
-        return cls(puzzle, cnf, cells, known, cancel)
 
     def close(self) -> None:
         self.session.close()
@@ -200,7 +180,6 @@ class _Search:
         """
         clauses = self.puzzle.lazy_clauses(self.cells, grid)
         for clause in clauses:
-            self.cnf.add(clause)  # kept for the formulas made from this one
             self.session.add_clause(clause)
         return not clauses
 
@@ -239,7 +218,7 @@ class _Search:
         fixed = self.open & (probed.grid != UNKNOWN)
         for unit in np.where(probed.grid == FILLED, self.cells, -self.cells)[fixed].tolist():
             self.session.add_clause([unit])
-        cnf = CnfBuilder()
+        cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, probed.grid)
         try:
             model = solve_in_child(cnf, self.cancel)
@@ -254,20 +233,8 @@ class _Search:
 
     def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> BoolGrid | None:
         """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
-        within :data:`SYMMETRIC_CONFLICTS`).
-
-        It runs in a session of its own where each cell implies the cell it is mapped to,
-        which around every cycle of a map makes them equal: plain clauses, because under an
-        activation literal in this session Glucose needed twice the conflicts on Knotty.
-        """
-        cnf = self.cnf.copy()
-        for symmetry in symmetries:
-            moved = symmetry.apply(self.cells)
-            differ = moved != self.cells
-            pairs = zip(moved[differ].tolist(), self.cells[differ].tolist(), strict=True)
-            for source, target in pairs:
-                cnf.add((-source, target))
-        symmetric = _Search(self.puzzle, cnf, self.cells, self.known, self.cancel)
+        within :data:`SYMMETRIC_CONFLICTS`), from a session of its own."""
+        symmetric = _Search(self.puzzle, self.known, self.cancel, symmetries)
         try:
             return symmetric.solve(conflicts=SYMMETRIC_CONFLICTS)
         except _OutOfConflicts:
@@ -405,7 +372,7 @@ def _searching(
         yield deduction, None
         return
     known = deduction.grid if logic_first else unknown_grid(*puzzle.shape)
-    search = _Search.encoded(puzzle, known, cancel)
+    search = _Search(puzzle, known, cancel)
     try:
         yield deduction, search
     finally:

@@ -2,11 +2,11 @@
 
 Kissat finds the first solution of Faase (95×80) in 80–120 s where Glucose, MapleChrono aside
 (about 120 s), finds none in 150 s; but python-sat's Kissat and CaDiCaL hold the GIL for the
-whole call and ignore ``interrupt()`` (DESIGN.md §2, Threads). So the call runs in a child
-process, started with ``spawn`` as the batch pool is (forking a process that runs Qt threads
-is unsafe), and the parent waits on a pipe in slices of :data:`POLL` seconds, releasing the
-GIL, checking the :class:`CancelToken` between them; when it fires the child is killed. Cancel
-and time limit act within :data:`POLL` seconds plus the time to kill a process.
+whole call and ignore ``interrupt()`` (docs/architecture.md, "Known traps"). So the call runs
+in a child process, started with ``spawn`` as the batch pool is (forking a process that runs
+Qt threads is unsafe), and the parent waits on a pipe in slices of :data:`POLL` seconds,
+releasing the GIL, checking the :class:`CancelToken` between them; when it fires the child is
+killed. Cancel and time limit act within :data:`POLL` seconds plus the time to kill a process.
 """
 
 from __future__ import annotations

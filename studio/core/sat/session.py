@@ -1,10 +1,10 @@
 """The one wrapper around python-sat: every solver call in the studio goes through here.
 
 python-sat's plain ``solve()`` holds the GIL for the whole call, which froze the GUI for half a
-minute on a hard puzzle (DESIGN.md §2, Threads). ``solve_limited(expect_interrupt=True)`` on the
-MiniSat family releases it and honours ``interrupt()``, so this session always uses that path, on
-Glucose 4 by default, and turns a time limit, a conflict limit or a cancel request into an
-interrupt.
+minute on a hard puzzle (docs/architecture.md, "Known traps").
+``solve_limited(expect_interrupt=True)`` on the MiniSat family releases it and honours
+``interrupt()``, so this session always uses that path, on Glucose 4 by default, and turns a time
+limit, a conflict limit or a cancel request into an interrupt.
 """
 
 from __future__ import annotations
@@ -21,18 +21,24 @@ from studio.core.sat.cnf import CnfBuilder, Literal
 #: Backends that support ``solve_limited(expect_interrupt=True)``: the MiniSat family.
 BACKENDS = ("glucose4", "glucose3", "minisat22", "maplechrono")
 
+LOAD_CHUNK = 16384
+"""Clauses handed to the solver between two checks of the cancel token (python-sat adds them
+one by one from Python, about 1 µs each: a large puzzle takes seconds to load)."""
+
 
 class SolverSession:
     """An incremental SAT solver loaded with a formula.
 
     Args:
-        cnf: the formula; its variable pool keeps growing through :meth:`new_var`.
+        cnf: the formula; the session takes its clauses (:meth:`CnfBuilder.take_clauses`) and
+            keeps growing its variable pool through :meth:`new_var`.
         cancel: stops :meth:`solve` when cancelled or past its deadline.
         backend: one of :data:`BACKENDS`.
         conflict_limit: conflicts allowed per :meth:`solve` call (``None``: unlimited).
 
     Raises:
         ValueError: for a backend outside :data:`BACKENDS`.
+        Stopped: when ``cancel`` fires while the formula is being loaded.
     """
 
     def __init__(
@@ -48,7 +54,19 @@ class SolverSession:
         self._cnf = cnf
         self._cancel = cancel if cancel is not None else CancelToken()
         self._conflict_limit = conflict_limit
-        self._solver = Solver(name=backend, bootstrap_with=cnf.clauses)
+        self._solver = Solver(name=backend)
+        clauses = cnf.take_clauses()
+        clauses.reverse()  # taken from the end, in order, so that each chunk is freed once loaded
+        try:
+            while clauses:
+                self._cancel.check()
+                chunk = clauses[-LOAD_CHUNK:]
+                del clauses[-LOAD_CHUNK:]
+                chunk.reverse()
+                self._solver.append_formula(chunk)
+        except BaseException:
+            self._solver.delete()
+            raise
         # A solver's model stops at the highest variable its clauses name, and a cell may be in
         # none (a mosaic cell far from every clue): name the last variable in a tautology, so
         # that every variable made so far has a value in every model.

@@ -1,10 +1,11 @@
 """The mosaic editor: the picture painted on the grid, its clues in the cells, and the choice of
 which clues the puzzle shows.
 
-Ctrl+click (or a click with the clue tool on) shows or hides one cell's clue; *Show All Clues*
+Ctrl+click (or a click with the clue tool) shows or hides one cell's clue; *Show All Clues*
 shows every clue of the picture; *Minimal Clues* drops clues, in random order, while the puzzle
 keeps the chosen standard (unique, one clue at a time, clue pairs), on a worker and as one undo
-step (de Jong, *Mosaic as a SAT problem*, §4.2; :func:`.mosaic_minimal.minimal_clues`).
+step (de Jong, *Mosaic as a SAT problem*, §4.2;
+:func:`studio.core.kinds.mosaic.minimal.minimal_clues`).
 """
 
 from __future__ import annotations
@@ -15,22 +16,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMenu,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMenu
 
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.grid import BoolGrid, cell_name, cells_of
-from studio.core.kinds.mosaic import Mosaic
-from studio.core.kinds.mosaic_logic import NO_CLUE
-from studio.core.kinds.mosaic_minimal import Standard, minimal_clues
-from studio.gui.editors.base import Cell
+from studio.core.kinds.mosaic.logic import NO_CLUE
+from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
+from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.gui.editors.base import Cell, KindTool
 from studio.gui.editors.picture import PictureEditor
 
 if TYPE_CHECKING:
@@ -41,17 +35,37 @@ STANDARD_TITLES: dict[Standard, str] = {
     "one-clue": "One clue at a time",
     "pairs": "Clue pairs",
 }
-"""What *Minimal Clues* keeps, as the panel offers it."""
+"""What *Minimal Clues* keeps, as the Puzzle menu offers it."""
+
+
+CLUE_TOOL = KindTool(
+    "clue", "&Clue", "Click a cell to show or hide its clue (or Ctrl+click with any tool)", "C"
+)
 
 
 class MosaicEditor(PictureEditor):
-    """Painting from :class:`PictureEditor`; clue visibility, and a panel above the grid."""
+    """Painting from :class:`PictureEditor`; which clues are shown, by the clue tool, Ctrl+click
+    and the Puzzle menu's commands."""
 
     def __init__(self, view: PuzzleView) -> None:
         super().__init__(view)
-        self.panel = MosaicPanel(self)
         # Each run of Minimal Clues tries another order, reproducibly within a session.
         self._seed = 0
+        self.show_all_action = QAction("Show &All Clues", view)
+        self.show_all_action.setToolTip("Show the clue of every cell")
+        self.show_all_action.triggered.connect(self.show_all_clues)
+        self.minimal_action = QAction("&Minimal Clues", view)
+        self.minimal_action.setToolTip("Drop clues while the puzzle keeps the chosen standard")
+        self.minimal_action.triggered.connect(self.minimal_clues)
+        self.standard_menu = QMenu("Minimal Clues &Keep", view)
+        self.standards = QActionGroup(view)
+        for standard, title in STANDARD_TITLES.items():
+            action = self.standard_menu.addAction(title)
+            action.setCheckable(True)
+            action.setData(standard)
+            # A published mosaic is solved clue by clue (Tatham's standard), so that is the default.
+            action.setChecked(standard == "one-clue")
+            self.standards.addAction(action)
 
     @property
     def puzzle(self) -> Mosaic:
@@ -59,29 +73,38 @@ class MosaicEditor(PictureEditor):
         assert isinstance(puzzle, Mosaic)
         return puzzle
 
-    def panels(self) -> tuple[QWidget | None, QWidget | None]:
-        return self.panel, None
-
-    def refresh(self) -> None:
-        self.panel.update_count()
-
     def actions(self) -> list[QAction]:
-        panel = self.panel
-        return [
-            panel.clue_tool,
-            panel.show_all_action,
-            panel.minimal_action,
-            panel.standard_menu.menuAction(),
-        ]
+        return [self.show_all_action, self.minimal_action, self.standard_menu.menuAction()]
+
+    def tools(self) -> list[KindTool]:
+        return [CLUE_TOOL]
+
+    def use_tool(self, name: str, cell: Cell) -> bool:
+        if name != CLUE_TOOL.name:
+            return False
+        self.toggle_clue(cell)
+        return True
 
     def press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> bool:
-        toggles = self.panel.clue_tool.isChecked() or bool(
-            modifiers & Qt.KeyboardModifier.ControlModifier
-        )
-        if self._stroke_value is None and button == Qt.MouseButton.LeftButton and toggles:
+        if button == Qt.MouseButton.LeftButton and modifiers & Qt.KeyboardModifier.ControlModifier:
             self.toggle_clue(cell)
             return True
-        return super().press(cell, button, modifiers)
+        return False
+
+    def status(self) -> str:
+        height, width = self.puzzle.shape
+        return f"{int(self.puzzle.shown().sum())} of {height * width} clues shown"
+
+    def standard(self) -> Standard:
+        """What *Minimal Clues* keeps."""
+        checked = self.standards.checkedAction()
+        standard: Standard = checked.data() if checked is not None else "one-clue"
+        return standard
+
+    def close(self) -> None:
+        for action in (self.show_all_action, self.minimal_action, self.standard_menu):
+            action.deleteLater()
+        super().close()
 
     def toggle_clue(self, cell: Cell) -> None:
         """Show ``cell``'s clue if hidden, hide it if shown: one undo step. Showing a clue needs
@@ -118,14 +141,14 @@ class MosaicEditor(PictureEditor):
         self.view.model.replace(document, "Show all clues")
 
     def minimal_clues(self) -> None:
-        """Ask the window to drop clues while the puzzle keeps the panel's standard, starting
+        """Ask the window to drop clues while the puzzle keeps the chosen standard, starting
         from the clues shown (or from all of them, when those shown fall short); the window
         runs it on a worker, Esc stops it, and it is one undo step."""
         picture = self.view.picture_shown()
         if picture is None:
             self.view.message.emit("No picture to count: paint one first")
             return
-        standard = self.panel.standard()
+        standard = self.standard()
         rng = np.random.default_rng(self._seed)
         self._seed += 1
         cells = cells_of(np.ones(picture.shape, dtype=bool))
@@ -164,57 +187,3 @@ def minimal_document(
         f"Minimal clues: even all clues fall short of “{STANDARD_TITLES[standard].lower()}”; "
         "repair the picture first"
     )
-
-
-class MosaicPanel(QWidget):
-    """Above the grid: how many clues are shown, the clue tool, and the clue commands; the
-    arrow of *Minimal Clues* chooses what it keeps."""
-
-    def __init__(self, editor: MosaicEditor) -> None:
-        super().__init__(editor.view)
-        self.editor = editor
-        self.count_label = QLabel()
-        self.count_label.setObjectName("clueCount")
-        self.clue_tool = QAction("&Clue Tool", self)
-        self.clue_tool.setCheckable(True)
-        self.clue_tool.setToolTip("Click a cell to show or hide its clue (or Ctrl+click)")
-        self.show_all_action = QAction("Show &All Clues", self)
-        self.show_all_action.triggered.connect(editor.show_all_clues)
-        self.minimal_action = QAction("&Minimal Clues", self)
-        self.minimal_action.setToolTip("Drop clues while the puzzle keeps the chosen standard")
-        self.minimal_action.triggered.connect(editor.minimal_clues)
-        self.standard_menu = QMenu("Minimal Clues &Keep", self)
-        self.standards = QActionGroup(self)
-        for standard, title in STANDARD_TITLES.items():
-            action = self.standard_menu.addAction(title)
-            action.setCheckable(True)
-            action.setData(standard)
-            # A published mosaic is solved clue by clue (Tatham's standard), so that is the default.
-            action.setChecked(standard == "one-clue")
-            self.standards.addAction(action)
-        buttons = QHBoxLayout()
-        for action in (self.clue_tool, self.show_all_action, self.minimal_action):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            buttons.addWidget(button)
-            if action is self.minimal_action:
-                button.setMenu(self.standard_menu)
-                button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 6)
-        layout.addWidget(self.count_label)
-        layout.addLayout(buttons)
-        self.update_count()
-
-    def standard(self) -> Standard:
-        """What *Minimal Clues* keeps."""
-        checked = self.standards.checkedAction()
-        standard: Standard = checked.data() if checked is not None else "one-clue"
-        return standard
-
-    def update_count(self) -> None:
-        puzzle = self.editor.puzzle
-        height, width = puzzle.shape
-        shown = int(puzzle.shown().sum())
-        self.count_label.setText(f"{shown} of {height * width} clues shown")

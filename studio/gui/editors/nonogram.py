@@ -1,5 +1,10 @@
 """The nonogram editor: the picture painted on the grid, the row clues at its left and the
-column clues on top, and clues typed into those panels."""
+column clues on top (headers that stay put while the grid scrolls), clues typed into them, and
+the given tool, which gives or takes back a cell of the picture.
+
+The headers reserve room: as many clue slots as a line of their length can need, up to
+:data:`RESERVED_SLOTS`, so that painting never moves the grid; beyond that they grow between
+strokes only."""
 
 from __future__ import annotations
 
@@ -8,14 +13,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
 from studio.core.errors import PuzzleError
-from studio.core.grid import BoolGrid, LineRef
-from studio.core.kinds.nonogram import Clue, Nonogram, parse_clue
-from studio.core.linesolve import format_clue
+from studio.core.grid import BoolGrid, LineRef, cell_name
+from studio.core.kinds.nonogram.linesolve import format_clue
+from studio.core.kinds.nonogram.puzzle import Clue, Nonogram, parse_clue
+from studio.gui.editors.base import Cell, KindTool
 from studio.gui.editors.picture import PictureEditor
 from studio.render.grid import Layout
 from studio.render.nonogram import clue_depth, draw_clues
@@ -24,14 +30,35 @@ if TYPE_CHECKING:
     from studio.gui.puzzle_view import PuzzleView
 
 
+RESERVED_SLOTS = 10
+"""The most clue slots a header reserves before it is needed: a line of 20 cells holds at most
+10 runs, so clue headers of puzzles up to 20×20 never grow; longer lines rarely have more."""
+
+GIVEN_TOOL = KindTool(
+    "given",
+    "&Given",
+    "Click a cell to give it (shown to the solver from the start) or take it back",
+    "G",
+)
+
+
+def reserved_slots(needed: int, line_length: int) -> int:
+    """The slots a header of clues of lines of ``line_length`` cells reserves: every slot such a
+    line can need (half its cells, rounded up), at most :data:`RESERVED_SLOTS`, and at least
+    ``needed``."""
+    return max(needed, min((line_length + 1) // 2, RESERVED_SLOTS), 1)
+
+
 class NonogramEditor(PictureEditor):
-    """Clue panels around the grid; painting from :class:`PictureEditor`."""
+    """Clue headers around the grid and the given tool; painting from :class:`PictureEditor`."""
 
     def __init__(self, view: PuzzleView) -> None:
         super().__init__(view)
         self.row_clues = CluePanel(self, "row")
         self.column_clues = CluePanel(self, "column")
         self.clue_editor = ClueEditor(self)
+        self._reserved = (0, 0)
+        view.model.loaded.connect(self._forget_reserve)
 
     @property
     def puzzle(self) -> Nonogram:
@@ -46,18 +73,56 @@ class NonogramEditor(PictureEditor):
         """Number of clue slots a panel needs: the longest clue, at least 1."""
         return clue_depth(self.clues(axis))
 
-    def panels(self) -> tuple[QWidget | None, QWidget | None]:
+    def headers(self) -> tuple[QWidget | None, QWidget | None]:
         return self.column_clues, self.row_clues
 
-    def resize(self) -> None:
-        cell = self.view.cell
-        grid_w, grid_h = self.view.canvas.width(), self.view.canvas.height()
-        self.row_clues.setFixedSize(self.depth("row") * cell, grid_h)
-        self.column_clues.setFixedSize(grid_w, self.depth("column") * cell)
+    def header_slots(self) -> tuple[int, int]:
+        if not self.view.strokes.active:  # the grid stays put while a stroke goes on
+            self._reserved = self._wanted()
+        return self._reserved
+
+    def relayout_needed(self) -> bool:
+        return not self.view.strokes.active and self._wanted() != self._reserved
+
+    def _wanted(self) -> tuple[int, int]:
+        height, width = self.puzzle.shape
+        top, left = self._reserved
+        return (
+            max(top, reserved_slots(self.depth("column"), height)),
+            max(left, reserved_slots(self.depth("row"), width)),
+        )
+
+    def _forget_reserve(self) -> None:
+        """Another document: the headers fit it afresh (they never shrink while it is edited)."""
+        self._reserved = (0, 0)
 
     def refresh(self) -> None:
         self.row_clues.update()
         self.column_clues.update()
+
+    def refresh_lines(self, rows: list[int], cols: list[int]) -> None:
+        for index in rows:
+            self.row_clues.update(self.row_clues.band(index))
+        for index in cols:
+            self.column_clues.update(self.column_clues.band(index))
+
+    def tools(self) -> list[KindTool]:
+        return [GIVEN_TOOL]
+
+    def use_tool(self, name: str, cell: Cell) -> bool:
+        """The given tool: give the cell, or take its given back (one undo step)."""
+        if name != GIVEN_TOOL.name:
+            return False
+        document = self.stroke_base()
+        assert document.picture is not None
+        given = set(self.puzzle.given_cells())
+        verb = "Take back" if cell in given else "Give"
+        given ^= {cell}
+        puzzle = Nonogram.from_picture(document.picture, sorted(given))
+        self.view.model.replace(
+            replace(document, puzzle=puzzle), f"{verb} the given at {cell_name(cell)}"
+        )
+        return True
 
     def close(self) -> None:
         self.clue_editor.deleteLater()
@@ -66,6 +131,7 @@ class NonogramEditor(PictureEditor):
     def edit_clue(self, axis: str, index: int) -> None:
         """Open the in-place editor on a line's clue (double-click a clue to get here)."""
         panel = self.row_clues if axis == "row" else self.column_clues
+        self.view.ensure_visible((index, self.view.cursor_cell[1]) if axis == "row" else (0, index))
         band = panel.band(index)
         origin = panel.mapTo(self.view, band.topLeft())
         cell = self.view.cell
@@ -103,22 +169,30 @@ class CluePanel(QWidget):
         self.editor = editor
         self.axis = axis
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setMouseTracking(True)
+        self.setToolTip(f"{axis.capitalize()} clues: double-click one to type it (e.g. 3 1 2)")
 
     def line_clues(self) -> list[str]:
         """Each line's clue as shown, e.g. ``"3 1"`` (for tests and accessibility)."""
         return [format_clue(clue) for clue in self.editor.clues(self.axis)]
 
+    def _start(self) -> int:
+        """Where the first line's clue starts along the panel: the grid's, scrolled."""
+        layout = self.editor.view.grid_layout()
+        return round(layout.top if self.axis == "row" else layout.left)
+
     def band(self, index: int) -> QRect:
         """Where line ``index``'s clue is drawn, in panel coordinates."""
-        cell, margin = self.editor.view.cell, self.editor.view.margin
+        cell = self.editor.view.cell
+        start = self._start() + index * cell
         if self.axis == "row":
-            return QRect(0, margin + index * cell, self.width(), cell)
-        return QRect(margin + index * cell, 0, cell, self.height())
+            return QRect(0, start, self.width(), cell)
+        return QRect(start, 0, cell, self.height())
 
     def line_at(self, point: QPoint) -> int | None:
         """The line whose clue is at ``point``, if any."""
         view = self.editor.view
-        offset = (point.y() if self.axis == "row" else point.x()) - view.margin
+        offset = (point.y() if self.axis == "row" else point.x()) - self._start()
         index = offset // view.cell
         count = len(self.editor.clues(self.axis))
         return index if offset >= 0 and index < count else None
@@ -132,20 +206,23 @@ class CluePanel(QWidget):
         view = self.editor.view
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        depth = self.editor.depth(self.axis)
+        palette = view.screen_palette()
+        painter.fillRect(event.rect(), QColor(palette.background))
         # Place the grid's layout so that the clues end exactly where the grid starts.
         rows = self.axis == "row"
-        left, top = (depth * view.cell, view.margin) if rows else (view.margin, depth * view.cell)
+        depth = (self.width() if rows else self.height()) // view.cell
+        left, top = (self.width(), self._start()) if rows else (self._start(), self.height())
         conflict = view.conflict_mask()
         hover = view.hover
         draw_clues(
             painter,
-            Layout(view.document.puzzle.shape, view.cell, left, top),
+            Layout(view.document.puzzle.shape, view.cell, left, top).within(QRectF(event.rect())),
             self.editor.clues(self.axis),
             axis=self.axis,
             depth=depth,
             conflict_line=None if conflict is None else _line_of(conflict, self.axis),
             highlight_line=None if hover is None else hover[0 if rows else 1],
+            palette=palette,
         )
         painter.end()
 

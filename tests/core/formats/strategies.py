@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from studio.core.grid import BoolGrid
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 
 
 @st.composite

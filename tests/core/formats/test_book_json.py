@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -10,20 +11,32 @@ import pytest
 
 from studio.core import formats
 from studio.core.book import Book, BookLayout, entry_for
-from studio.core.document import Document
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats.book_json import load_book, read, save_book, write
 from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
 
 PICTURES = [["###", "#..", "##."], ["#.", ".#"], ["###", "#.#"]]
 
 
 def sample_book() -> Book:
     entries = [
-        entry_for(Document.from_picture("nonogram", grid_from_text(rows), title=f"P{i}"))
+        entry_for(
+            document_of_picture(
+                "nonogram", grid_from_text(rows), title=f"P{i}", license=f"CC-BY-{i}.0"
+            )
+        )
         for i, rows in enumerate(PICTURES)
     ]
-    layout = BookLayout(page_size="6x9", per_page=4, title_page=False)
+    layout = BookLayout(
+        page_size="6x9",
+        per_page=4,
+        bleed_mm=3.175,
+        title_page=False,
+        rules_pages=False,
+        pad_even=True,
+    )
     return Book(title="Winter", author="Ann", layout=layout, entries=tuple(entries))
 
 
@@ -36,6 +49,7 @@ def test_round_trip(tmp_path: Path) -> None:
     assert again.titles() == book.titles()
     for before, after in zip(book.entries, again.entries, strict=True):
         assert after.document == before.document
+        assert after.document.license == before.document.license
         assert (after.status, after.difficulty) == (before.status, before.difficulty)
         assert np.array_equal(after.solution, before.solution)
 
@@ -47,6 +61,10 @@ def test_round_trip(tmp_path: Path) -> None:
         (lambda d: d.update(version=9), "newer Puzzle Studio"),
         (lambda d: d["layout"].update(page_size="A5"), "layout.page_size: expected one of"),
         (lambda d: d["layout"].update(per_page=5), "layout.per_page"),
+        (lambda d: d["layout"].update(pad_even=1), "layout.pad_even: expected true or false"),
+        (lambda d: d["layout"].update(bleed_mm="3"), "layout.bleed_mm: expected a length"),
+        (lambda d: d["layout"].update(bleed_mm=13), "layout: a bleed of 13 mm"),
+        (lambda d: d["layout"].update(margin_mm=50), "layout: margins of 50 mm"),
         (lambda d: d["puzzles"][1].update(difficulty=7), r"puzzles\[1\].difficulty"),
         (lambda d: d["puzzles"][0].update(solution=["#"]), r"puzzles\[0\].solution: expected 3"),
         (
@@ -64,12 +82,38 @@ def test_errors_name_the_field(edit, message: str) -> None:  # type: ignore[no-u
 
 
 def test_a_folder_of_puzzles_is_a_book_in_file_name_order(tmp_path: Path) -> None:
-    for name, rows in zip(("b.json", "a.txt", "c.json"), PICTURES, strict=True):
-        formats.save(Document.from_picture("nonogram", grid_from_text(rows)), tmp_path / name)
-    (tmp_path / "notes.md").write_text("not a puzzle")
+    for name, rows, title in zip(
+        ("b.json", "a.txt", "c.json"), PICTURES, ("B", "", "C"), strict=True
+    ):
+        document = document_of_picture("nonogram", grid_from_text(rows), title=title)
+        formats.save(document, tmp_path / name)
+    (tmp_path / "0-notes.md").write_text("not a puzzle")
     book = load_book(tmp_path)
-    assert book.titles() == ["a", "b", "c"]
+    # Titled as the documents are: a file's name (often a generator's, seed and all) is not
+    # a title to print.
+    assert [e.title for e in book.entries] == ["", "B", "C"]
     assert [e.status for e in book.entries] == ["multiple", "unique", "unique"]
+
+
+def test_a_version_1_book_reads_without_the_titles_generators_gave(tmp_path: Path) -> None:
+    """Generators once titled puzzles by kind, size and seed; a book must not print those."""
+    data = json.loads(write(sample_book()))
+    data["version"] = 1
+    for name in ("bleed_mm", "rules_pages", "pad_even"):
+        del data["layout"][name]
+    titles = ["Nonogram 3×3 #1378448770", "Nonogram 2×2 #7", "Nonogram 3×3 #7 (the owl)"]
+    for puzzle, title in zip(data["puzzles"], titles, strict=True):
+        puzzle["title"] = title
+    book = read(json.dumps(data))
+    assert [entry.title for entry in book.entries] == ["", "", "Nonogram 3×3 #7 (the owl)"]
+    assert (book.layout.bleed_mm, book.layout.rules_pages, book.layout.pad_even) == (
+        0.0,
+        True,
+        False,
+    )
+    # A designer's title of that form in a book of today is the designer's.
+    data["version"] = 2
+    assert read(json.dumps(data)).entries[0].title == "Nonogram 3×3 #1378448770"
 
 
 def test_missing_book_and_empty_folder(tmp_path: Path) -> None:
@@ -77,3 +121,30 @@ def test_missing_book_and_empty_folder(tmp_path: Path) -> None:
         load_book(tmp_path / "none.book.json")
     with pytest.raises(FormatError, match="no puzzle documents"):
         load_book(tmp_path)
+
+
+def test_a_field_at_fault_is_named_once() -> None:
+    data = json.loads(write(sample_book()))
+    data["puzzles"][0]["document"] = 5
+    with pytest.raises(FormatError) as caught:
+        read(json.dumps(data))
+    assert str(caught.value) == "puzzles[0].document: expected an object {...}, found 5"
+
+
+def test_reading_reports_progress_and_stops_when_cancelled(tmp_path: Path) -> None:
+    path = tmp_path / "w.book.json"
+    save_book(sample_book(), path)
+    seen: list[tuple[int, int]] = []
+    load_book(path, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+    token = CancelToken()
+    with pytest.raises(Stopped):
+        load_book(path, progress=lambda done, total: token.cancel(), cancel=token)
+
+
+def test_a_book_file_that_is_not_a_regular_file_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.book.json"
+    os.mkfifo(fifo)
+    with pytest.raises(FormatError, match=r"not a regular file$"):
+        load_book(fifo)

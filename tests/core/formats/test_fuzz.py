@@ -1,10 +1,10 @@
 """Fuzzing every parser: any text gives a FormatError/PuzzleError or a document that is safe.
 
-"Safe" is the Tatham rule (DESIGN.md §5): what passes validation never crashes later. So a
-document read without error must pass ``validate()``, be analysed without raising, and write and
-read back unchanged; an error must point inside the text it complains about. The valid texts
-that the mutations start from hold givens where the format does (game IDs with a ``,`` suffix,
-studio documents with a ``givens`` field).
+"Safe" is Tatham's rule (docs/architecture.md, "The Puzzle protocol"): what passes validation
+never crashes later. So a document read without error must pass ``validate()``, be analysed
+without raising, and write and read back unchanged; an error must point inside the text it
+complains about. The valid texts that the mutations start from hold givens where the format does
+(game IDs with a ``,`` suffix, studio documents with a ``givens`` field).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.core.document import Document
+from studio.core.document import METADATA, Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import FORMATS, get_format, read_text
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 from tests.core.formats.strategies import given_cells, pictures
 
@@ -33,6 +33,7 @@ FUZZ = settings(max_examples=200, deadline=None)
 ALPHABETS = {
     "tatham": "0123456789./x:#,\n \t-aAbBzZ",
     "runs": "0123456789[](),\n \t-x",
+    "clue-lines": "0123456789, \t\n\r-rowsROWScolumn#;x",
     "ascii": "#.;\n\r \tX",
     "studio": '{}[]",:0123456789.-\n tfnaeulr#',
     "non": '0123456789,"\n \t\rabcdeghilnorstuwy&;#=',
@@ -43,7 +44,7 @@ ALPHABETS = {
 }
 # The formats that hold givens, and those that hold the clues only (no picture, no metadata).
 HOLD_GIVENS = ("studio", "tatham")
-CLUES_ONLY = ("tatham", "runs")
+CLUES_ONLY = ("tatham", "runs", "clue-lines")
 # XML 1.0 cannot hold most control characters (the webpbn writer refuses them).
 XML_TEXT = st.text(
     st.characters(exclude_categories=("Cs", "Cc"), exclude_characters="\ufffe\uffff")
@@ -57,7 +58,7 @@ def valid_texts(draw: st.DrawFn, name: str) -> str:
     """A small document written in format ``name``: what a real file of that format holds."""
     picture = draw(pictures())
     text = XML_TEXT if name == "webpbn" else st.text(max_size=8)
-    metadata = {key: draw(text) for key in ("title", "author", "notes")}
+    metadata = {key: draw(text) for key in METADATA}
     givens = draw(given_cells(picture.shape)) if name in HOLD_GIVENS else []
     document = Document(Nonogram.from_picture(picture, givens), picture, **metadata)
     if name in CLUES_ONLY or (name != "ascii" and draw(st.booleans())):

@@ -13,28 +13,31 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import FORMATS, format_for_path, get_format, load, read_text, save
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds import document_of_picture
+from studio.core.kinds.nonogram.puzzle import Nonogram
 
 PICTURE = np.array([[True, False, True], [True, False, False]])
-PICTURE_DOC = Document.from_picture("nonogram", PICTURE, title="t", author="a", notes="n")
+PICTURE_DOC = document_of_picture("nonogram", PICTURE, title="t", author="a", notes="n")
 CLUES_DOC = Document(PICTURE_DOC.puzzle)
 
-GRID_DOC = Document.from_picture("nonogram", PICTURE)
+GRID_DOC = document_of_picture("nonogram", PICTURE)
 
 SAMPLES = {
     "studio": formats.studio_json.write(PICTURE_DOC),
     "ascii": "#.#\n#..\n",
     "tatham": "3x2:2//1/1.1/1",
     "runs": "([[1,1],[1]],[[2],[],[1]])",
+    "clue-lines": "rows\n1 1\n1\ncolumns\n2\n0\n1\n",
     "non": 'title "t"\nby "a"\nnote "n"\nwidth 3\nheight 2\nrows\n1,1\n1\ncolumns\n2\n0\n1\n'
     'goal "101100"\n',
-    "webpbn": formats.webpbn.write(PICTURE_DOC),
+    "webpbn": formats.get_format("webpbn").write(PICTURE_DOC),
 }
 EXPECTED = {
     "studio": PICTURE_DOC,
     "ascii": GRID_DOC,
     "tatham": CLUES_DOC,
     "runs": CLUES_DOC,
+    "clue-lines": CLUES_DOC,
     "non": PICTURE_DOC,
     "webpbn": PICTURE_DOC,
 }
@@ -57,12 +60,13 @@ def test_names_are_unique_and_every_kind_has_its_formats() -> None:
     assert [spec.name for spec in FORMATS] == [
         "studio",
         "ascii",
-        "mosaic-grid",
-        "tatham-mosaic",
         "tatham",
         "runs",
+        "clue-lines",
         "non",
         "webpbn",
+        "mosaic-grid",
+        "tatham-mosaic",
         "janko",
     ]
     assert [spec.name for spec in NONOGRAM_FORMATS] == list(SAMPLES)
@@ -111,8 +115,17 @@ def test_read_text_sniffs_every_format(name: str) -> None:
 @pytest.mark.parametrize("name", list(ALL_SAMPLES))
 def test_each_sample_is_recognised_first_by_its_own_format(name: str) -> None:
     matches = [spec.name for spec in FORMATS if spec.sniff(ALL_SAMPLES[name])]
-    # A Mosaic game ID also starts like a Pattern one; the stricter test comes first.
-    assert matches == ([name, "tatham"] if name == "tatham-mosaic" else [name])
+    # A Mosaic game ID also starts like a Pattern one, whose test is loose: it is tried last.
+    assert matches == (["tatham", name] if name == "tatham-mosaic" else [name])
+    assert read_text(ALL_SAMPLES[name]).puzzle == read_text(ALL_SAMPLES[name], format=name).puzzle
+
+
+def test_sniffed_names_the_format_a_text_looks_like_or_none() -> None:
+    assert formats.sniffed(ALL_SAMPLES["clue-lines"]) is get_format("clue-lines")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"]) is get_format("tatham-mosaic")
+    assert formats.sniffed(OTHER_SAMPLES["tatham-mosaic"], kind="nonogram") is get_format("tatham")
+    assert formats.sniffed(SAMPLES["runs"], kind="mosaic") is None
+    assert formats.sniffed("hello") is None
 
 
 def test_a_grid_of_dots_alone_is_a_nonogram_and_with_a_digit_a_mosaic() -> None:
@@ -289,7 +302,7 @@ def test_save_failure_is_a_studio_error_and_keeps_the_old_file(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(StudioError, match="cannot write the file: Permission denied"):
+    with pytest.raises(StudioError, match="cannot write the puzzle: Permission denied"):
         save(CLUES_DOC, path)
     monkeypatch.undo()
     assert path.read_bytes() == before
@@ -309,3 +322,28 @@ def test_writers_refuse_other_kinds(name: str) -> None:
     # Each kind's formats say what they hold; the studio document, every kind it knows.
     with pytest.raises(FormatError, match=r"holds [\w ]+s, not sudoku|no place for a sudoku"):
         get_format(name).write(document)
+
+
+@pytest.mark.parametrize(
+    ("text", "format_name", "message"),
+    [
+        ("201x1:" + "/".join(["0"] * 202), "tatham", "201×1 is more than the 200×200"),
+        ("1x301:" + "a" * 301, "tatham-mosaic", "1×301 is more than the 300×300"),
+        ("#" * 201, "ascii", "201×1 is more than the 200×200"),
+        ("\n".join(["1"] * 301), "mosaic-grid", "1×301 is more than the 300×300"),
+        ("101\n" + "-" * 101, "janko", "101×101 is more than the 100×100"),
+        ("x" * 5000, "janko", "5000×5000 is more than the 100×100"),
+        (
+            '{"format": "puzzle-studio", "version": 1, "kind": "nonogram", "width": 100000, '
+            '"height": 1, "clues": "not even read"}',
+            "studio",
+            "100000×1 is more than the 200×200",
+        ),
+    ],
+)
+def test_a_size_beyond_the_kind_is_refused_before_the_rest_is_read(
+    text: str, format_name: str, message: str
+) -> None:
+    """A 1 MB row of '#' once took six seconds to become clues and be refused."""
+    with pytest.raises(PuzzleError, match=f"^game: {message} cells a "):
+        formats.read_text(text, source="game", format=format_name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -12,7 +13,8 @@ from hypothesis import given, settings
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import read_text, studio_json
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.kinds import document_of_picture
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.conftest import shared_records
 from tests.core.formats.strategies import nonograms_with_givens
 
@@ -21,13 +23,14 @@ PICTURE = np.array([[True, False, False, True], [False, False, False, False]])
 EXPECTED = """\
 {
   "format": "puzzle-studio",
-  "version": 1,
+  "version": 2,
   "kind": "nonogram",
   "width": 4,
   "height": 2,
   "title": "Zwei Türme",
   "author": "Ann",
   "notes": "line one\\nline two",
+  "license": "CC-BY-4.0",
   "clues": {
     "rows": [
       [1, 1],
@@ -49,8 +52,13 @@ EXPECTED = """\
 
 
 def _document() -> Document:
-    return Document.from_picture(
-        "nonogram", PICTURE, title="Zwei Türme", author="Ann", notes="line one\nline two"
+    return document_of_picture(
+        "nonogram",
+        PICTURE,
+        title="Zwei Türme",
+        author="Ann",
+        notes="line one\nline two",
+        license="CC-BY-4.0",
     )
 
 
@@ -188,7 +196,7 @@ def _set(path: str, value: object) -> str:
             ...,
             'format: expected "puzzle-studio" (a Puzzle Studio document), found nothing',
         ),
-        ("version", 2, "made by a newer Puzzle Studio (version 2); this one reads up to 1"),
+        ("version", 3, "made by a newer Puzzle Studio (version 3); this one reads up to 2"),
         ("version", "1", 'version: expected an integer, found "1"'),
         ("version", 0, "version: expected a positive integer, found 0"),
         ("version", ..., "version: missing"),
@@ -218,8 +226,9 @@ def _set(path: str, value: object) -> str:
             "titel",
             "x",
             'unknown field "titel"; expected format, version, kind, width, height, '
-            "title, author, notes, clues, givens, picture",
+            "title, author, notes, license, clues, givens, picture",
         ),
+        ("license", 4, "license: expected a string, found 4"),
         ("picture", "#..#", 'picture: expected a list [...], found "#..#"'),
         ("picture.1", "..", "picture[1]: expected 4 cells (the width), found 2"),
         ("picture.1", "..x.", "picture[1][2]: expected '#' or '.', found 'x'"),
@@ -249,6 +258,34 @@ def test_bad_fields_are_named(path: str, value: object, message: str) -> None:
     with pytest.raises(FormatError) as caught:
         studio_json.read(_set(path, value))
     assert str(caught.value) == message
+
+
+def test_a_version_1_document_reads_without_a_licence() -> None:
+    data = _valid()
+    data["version"] = 1
+    del data["license"]
+    document = studio_json.read(json.dumps(data))
+    assert document == replace(_document(), license="")
+    assert studio_json.write(document) == EXPECTED.replace('"CC-BY-4.0"', '""')
+
+
+def test_a_version_1_document_holds_no_licence() -> None:
+    """The licence came with version 2: in a version 1 file it is a misspelt field."""
+    data = _valid()
+    data["version"] = 1
+    with pytest.raises(FormatError) as caught:
+        studio_json.read(json.dumps(data))
+    assert str(caught.value) == (
+        'unknown field "license"; expected format, version, kind, width, height, '
+        "title, author, notes, clues, givens, picture"
+    )
+
+
+def test_the_licence_may_be_left_out_and_is_part_of_equality() -> None:
+    data = _valid()
+    del data["license"]
+    assert studio_json.read(json.dumps(data)).license == ""
+    assert replace(_document(), license="CC0-1.0") != _document()
 
 
 def test_a_newer_version_is_refused_before_its_unknown_fields() -> None:

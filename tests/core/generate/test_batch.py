@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from studio.core.generate import GeneratorError, GeneratorOptions, batch
+from studio.core.generate import GeneratorError, GeneratorOptions
 from studio.core.generate.batch import generate_batch
+from studio.core.parallel import local, ordered
 
 
 def test_one_and_two_processes_make_the_same_batch(monkeypatch: pytest.MonkeyPatch) -> None:
     options = GeneratorOptions((8, 8))
     one = [g.document for g in generate_batch(options, 21, 6, jobs=1)]
     pools: list[int] = []
-    monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
+    monkeypatch.setattr(local, "ProcessPoolExecutor", counting(local.ProcessPoolExecutor, pools))
     two = [g.document for g in generate_batch(options, 21, 6, jobs=2, pool_after=0)]
     assert pools == [2], "the second batch ran on a pool of two processes"
     assert one == two
@@ -36,8 +37,8 @@ def test_a_pool_starts_once_the_rest_would_take_longer_than_pool_after(
 ) -> None:
     # After the three puzzles timed, the rest is expected to take 0.5 s (4 wanted) or 1.5 s (6).
     pools: list[int] = []
-    monkeypatch.setattr(batch, "ProcessPoolExecutor", counting(batch.ProcessPoolExecutor, pools))
-    monkeypatch.setattr(batch, "time", HalfSecondClock())
+    monkeypatch.setattr(local, "ProcessPoolExecutor", counting(local.ProcessPoolExecutor, pools))
+    monkeypatch.setattr(ordered, "time", HalfSecondClock())
     made = generate_batch(GeneratorOptions((5, 5)), 3, count, jobs=2, pool_after=1.0)
     assert len(list(made)) == count
     assert pools == pools_made

@@ -1,4 +1,6 @@
-"""Analysis against independent truth: brute force on tiny grids and the shared corpus."""
+"""Analysis on nonograms beyond brute force: larger pictures, the shared corpus, time limits,
+cancel and the lazy-clause hook (against brute force on tiny grids of every kind: the contract
+suite, tests/contract/test_analysis.py)."""
 
 from __future__ import annotations
 
@@ -10,62 +12,15 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken
-from studio.core.grid import grid_from_text, grid_to_text, run_lengths
-from studio.core.kinds.nonogram import Nonogram
+from studio.core.grid import grid_from_text, grid_to_text
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat import analysis as analysis_module
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
-from tests.core.brute import all_solutions
+from tests.contract.kinds.nonogram import solutions
 from tests.core.pictures import symmetric_pictures
-
-
-@st.composite
-def tiny_puzzles(draw: st.DrawFn) -> Nonogram:
-    """Up to 4×4: clues from a random picture, or random clues (often without solution)."""
-    height, width = draw(st.integers(1, 4)), draw(st.integers(1, 4))
-    if draw(st.integers(0, 3)):
-        cells = draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
-        return Nonogram.from_picture(np.array(cells).reshape(height, width))
-
-    def clue(length: int) -> tuple[int, ...]:
-        runs = draw(st.lists(st.integers(1, length), max_size=(length + 1) // 2))
-        return tuple(runs) if sum(runs) + len(runs) - 1 <= length else ()
-
-    rows = [clue(width) for _ in range(height)]
-    cols = [clue(height) for _ in range(width)]
-    if sum(map(sum, rows)) != sum(map(sum, cols)):
-        # Equal totals are a validation rule; keep random clues that pass it.
-        cols = [run_lengths(col) for col in np.zeros((height, width), dtype=bool).T]
-        rows = [() for _ in range(height)]
-    return Nonogram(rows, cols)
-
-
-@settings(max_examples=300, deadline=None)
-@given(tiny_puzzles())
-def test_analysis_agrees_with_brute_force(puzzle: Nonogram) -> None:
-    puzzle.validate()
-    solutions = all_solutions(puzzle.rows, puzzle.cols)
-    analysis = analyze(puzzle)
-    assert analysis.complete
-    expected_status = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
-    assert analysis.status == expected_status
-    if solutions:
-        assert analysis.solution is not None
-        assert any(np.array_equal(analysis.solution, s) for s in solutions)
-        stack = np.array(solutions)
-        assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
-    else:
-        assert analysis.solution is None
-        assert not analysis.variable.any()
-    assert count_solutions(puzzle, 1000) == len(solutions)
-    assert count_solutions(puzzle, 2) == min(2, len(solutions))
-    # The encoding alone, without the line solver's help, agrees too.
-    alone = analyze(puzzle, logic_first=False)
-    assert alone.status == expected_status
-    assert np.array_equal(alone.variable, analysis.variable)
-    assert count_solutions(puzzle, 1000, logic_first=False) == len(solutions)
 
 
 @settings(max_examples=100, deadline=None)
@@ -91,7 +46,7 @@ HARDEST = {"survey:knotty", "pynogram:frans_faase"}
 
 @pytest.mark.parametrize(
     "record",
-    [r for r in shared_params("nonogram") if r["id"] not in HARDEST],
+    shared_params("nonogram", keep=lambda r: r["id"] not in HARDEST),
     ids=lambda r: r["id"],
 )
 def test_shared_corpus_verdicts(record: dict) -> None:
@@ -185,7 +140,7 @@ def test_no_solution_names_the_line() -> None:
     # Valid clues with equal totals, yet row 2 ("1 1" in three cells) forces column 1 filled.
     puzzle = Nonogram([(), (1, 1)], [(), (), (2,)])
     puzzle.validate()
-    assert all_solutions(puzzle.rows, puzzle.cols) == []
+    assert solutions(puzzle) == ()
     analysis = analyze(puzzle)
     assert analysis.status == Status.NONE
     assert analysis.contradiction is not None
@@ -212,15 +167,15 @@ def test_lazy_clauses_rule_out_models_that_break_a_rule_left_out_of_the_encoding
 
 
 def _assert_agrees_with_brute_force(puzzle: Nonogram) -> None:
-    solutions = all_solutions(puzzle.rows, puzzle.cols)
+    truth = solutions(puzzle)
     analysis = analyze(puzzle)
     assert analysis.complete
-    expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(solutions), Status.MULTIPLE)
+    expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(truth), Status.MULTIPLE)
     assert analysis.status == expected
-    if solutions:
+    if truth:
         assert analysis.solution is not None
         assert puzzle.check(analysis.solution) == []
-        stack = np.array(solutions)
+        stack = np.array(truth)
         assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
 
 

@@ -1,0 +1,272 @@
+"""The drawing commands: ``studio export`` (one puzzle as PNG, SVG or PDF) and ``studio
+export-book`` (a book as a print-ready PDF).
+
+They draw with Qt (:mod:`studio.render`), which they load inside their handlers, headless when
+there is no display: the other commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from studio.cli.arguments import (
+    Commands,
+    add_command,
+    add_kind,
+    add_timeout,
+    parse_bleed,
+    parse_cell,
+)
+from studio.cli.inputs import label, read_input, unique_solution
+from studio.cli.outputs import EXIT_OK, json_line, note, progress_bar
+from studio.core.book import PAGE_SIZES, PER_PAGE
+from studio.core.book.layout import MAX_BLEED_MM
+from studio.core.book.plan import BookPlan, Role
+from studio.core.errors import StudioError
+from studio.core.formats.book_json import load_book
+
+
+def add_parsers(commands: Commands) -> None:
+    """Add ``export`` and ``export-book`` to the ``studio`` parser's commands."""
+    _add_export(commands)
+    _add_export_book(commands)
+
+
+# ---------------------------------------------------------------------------------------------
+# export
+
+_EXPORT_EPILOG = """\
+The puzzle as a solver gets it (clues, givens, an empty grid), with --solution filled in, or
+with --include-solution both: side by side in a PNG or SVG, on two pages of a PDF. The format
+follows OUT's extension: .png, .svg (vector, its width and height in millimetres), .pdf
+(vector, a page the drawing's size). A cell is --cell units of the format (PNG: pixels; SVG: CSS
+pixels, 1/96 in; PDF: points, 1/72 in) or --cell-mm millimetres (a PNG's at --dpi, rounded to
+whole pixels). A PNG records its --dpi. Runs without a display.
+
+examples:
+  studio export heart.json -o heart.png
+  studio export heart.json -o heart-solution.svg --solution --cell-mm 5
+  studio export heart.json -o heart.png --cell-mm 6 --dpi 300 --include-solution"""
+
+
+def _add_export(commands: Commands) -> None:
+    export = add_command(commands, "export", "draw a puzzle as PNG, SVG or PDF", _EXPORT_EPILOG)
+    export.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
+    export.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png|svg|pdf")
+    shown = export.add_mutually_exclusive_group()
+    shown.add_argument("--solution", action="store_true", help="draw the solution view")
+    shown.add_argument(
+        "--include-solution", action="store_true", help="draw the puzzle and its solution"
+    )
+    size = export.add_mutually_exclusive_group()
+    size.add_argument(
+        "--cell",
+        type=parse_cell,
+        metavar="SIZE",
+        help="cell size in the format's unit: px (PNG, SVG) or pt (PDF), at least 1 (default: 24)",
+    )
+    size.add_argument(
+        "--cell-mm", type=_parse_length, metavar="MM", help="cell size in millimetres"
+    )
+    export.add_argument(
+        "--dpi",
+        type=_parse_length,
+        metavar="N",
+        help="PNG only: pixels an inch, recorded in the file and turning --cell-mm into pixels "
+        "(default: 96)",
+    )
+    add_kind(export)
+    add_timeout(export, " for solving, with --solution or --include-solution")
+    export.set_defaults(handler=run_export)
+
+
+def _parse_length(text: str) -> float:
+    """A positive, finite number (millimetres, dots an inch)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view, solution view or both."""
+    document = read_input(args.input, kind=args.kind)
+    suffix = Path(args.output).suffix.lower()
+    if args.dpi is not None and suffix != ".png":
+        raise StudioError(f"--dpi {args.dpi:g}: only a PNG has a resolution, not {args.output}")
+    start_drawing()
+    from studio.gui.kinds import qt_kind
+    from studio.render.export import (
+        IMAGE_SUFFIXES,
+        View,
+        check_image_size,
+        export_image,
+        native_cell,
+    )
+
+    look = qt_kind(document.kind).look
+    view = View.BOTH if args.include_solution else View.SOLUTION if args.solution else View.PUZZLE
+    cell, unit = (args.cell_mm, "mm") if args.cell_mm is not None else (args.cell or 24.0, None)
+    dpi = args.dpi or 96.0
+    if suffix in IMAGE_SUFFIXES:  # export_image names any other extension
+        option = f"--cell-mm {cell:g}" if unit == "mm" else f"--cell {cell:g}"
+        try:  # before any solving or drawing
+            check_image_size(document, look, suffix, native_cell(suffix, cell, unit, dpi), view)
+        except StudioError as error:
+            raise StudioError(f"{option}: {error}") from None
+    solution = None
+    if view is not View.PUZZLE:
+        shown = "the solution view" if view is View.SOLUTION else "--include-solution"
+        need = f"{label(args.input)}: {shown} needs a unique solution"
+        solution = unique_solution(document, args.timeout, need)
+    export_image(
+        document, args.output, look, solution=solution, view=view, cell=cell, unit=unit, dpi=dpi
+    )
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------------------------------
+# export-book
+
+_EXPORT_BOOK_EPILOG = """\
+BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
+puzzle files, which becomes a book in file-name order. A puzzle that is not unique is named on
+standard error before the PDF is written. Every option defaults to the book's layout.
+
+The PDF is ready for a press: pages of the trim size plus the bleed on every side, with
+TrimBox and BleedBox set, fonts embedded, margins mirrored (the gutter on the binding side).
+Sections by kind, each kind's first opened by a page of its rules with a worked example;
+puzzles numbered 1..N at one cell size per kind and size (at least 4 mm on 6x9, 5 mm on the
+larger pages, fewer puzzles a page when needed); solutions at the back. --json prints, per
+puzzle, where it went: number, title, kind, width, height, page, cell_mm, solution_page,
+solution_cell_mm. Runs without a display.
+
+examples:
+  studio export-book winter.book.json -o winter.pdf --page-size 6x9 --bleed 3.175
+  studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents --pad-even
+  studio export-book winter.book.json -o winter.pdf --json > placements.jsonl"""
+
+# The layout switches: --[no-]FLAG, the BookLayout field it sets, what it prints.
+_LAYOUT_SWITCHES = (
+    ("title-page", "title_page", "a title page"),
+    ("contents", "contents", "a contents page"),
+    ("rules-pages", "rules_pages", "a rules page with a worked example before each kind"),
+    ("solutions", "solutions", "the solutions at the back"),
+    ("pad-even", "pad_even", "blank pages at the end up to an even count"),
+)
+
+
+def _add_export_book(commands: Commands) -> None:
+    book = add_command(commands, "export-book", "print a book as PDF", _EXPORT_BOOK_EPILOG)
+    book.add_argument("book", metavar="BOOK", help="a book file, or a folder of puzzle files")
+    book.add_argument("-o", "--output", required=True, metavar="OUT.pdf")
+    book.add_argument("--page-size", choices=PAGE_SIZES, help="the trim size")
+    book.add_argument(
+        "--per-page",
+        type=int,
+        choices=PER_PAGE,
+        help="at most this many puzzles a page (default: as many as keep cells readable)",
+    )
+    book.add_argument(
+        "--bleed",
+        dest="bleed_mm",
+        type=parse_bleed,
+        metavar="MM",
+        help=f"bleed around the trim, 0 to {MAX_BLEED_MM:g} mm (3.175 = 0.125 in)",
+    )
+    for flag, name, what in _LAYOUT_SWITCHES:
+        book.add_argument(
+            f"--{flag}", dest=name, action=argparse.BooleanOptionalAction, help=f"print {what}"
+        )
+    book.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+    book.set_defaults(handler=run_export_book)
+
+
+def run_export_book(args: argparse.Namespace) -> int:
+    """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF."""
+    book = load_book(args.book)
+    if not book.entries:
+        raise StudioError(f"{args.book}: the book holds no puzzles")
+    fields = ("page_size", "per_page", "bleed_mm", *(name for _f, name, _w in _LAYOUT_SWITCHES))
+    changes = {name: getattr(args, name) for name in fields if getattr(args, name) is not None}
+    book = replace(book, layout=replace(book.layout, **changes))
+    for warning in book.warnings():
+        note(f"warning: {warning}")
+    start_drawing()
+    from studio.gui.kinds import looks
+    from studio.render.book import export_book
+
+    with progress_bar(len(book.entries), "drawing") as bar:
+        result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())
+    plan = result.plan
+    if args.json:
+        for record in placement_records(plan):
+            print(json_line(record))
+        return EXIT_OK
+    count = len(book.entries)
+    shares = [len(page.placements) for page in plan.pages if page.role is Role.PUZZLES]
+    fewest, most = min(shares), max(shares)
+    spread = str(most) if fewest == most else f"{fewest}–{most}"
+    print(
+        f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
+        f"({spread} a page), {result.seconds:.2f} s"
+    )
+    return EXIT_OK
+
+
+def placement_records(plan: BookPlan) -> list[dict[str, Any]]:
+    """One record per puzzle of ``plan``, for ``--json``: where the puzzle and its solution
+    went (pages from 1, cells in millimetres to 0.01; the solution's ``null`` without
+    solutions)."""
+    solutions = {placement.number: placement for placement in plan.solutions}
+    records = []
+    for placement in plan.puzzles:
+        puzzle = placement.entry.document.puzzle
+        height, width = puzzle.shape
+        solution = solutions.get(placement.number)
+        records.append(
+            {
+                "number": placement.number,
+                "title": placement.entry.title,
+                "kind": puzzle.kind,
+                "width": width,
+                "height": height,
+                "page": placement.page,
+                "cell_mm": round(placement.cell_mm, 2),
+                "solution_page": None if solution is None else solution.page,
+                "solution_cell_mm": None if solution is None else round(solution.cell_mm, 2),
+            }
+        )
+    return records
+
+
+# ---------------------------------------------------------------------------------------------
+# Qt
+
+_QT: list[object] = []  # the application object drawing needs, kept alive while the CLI runs
+
+
+def start_drawing() -> None:
+    """Make Qt ready to draw without a window: headless (offscreen) when there is no display.
+    Only the drawing commands call this: the others never load Qt."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    # The command's own one-line errors say what went wrong; Qt's warnings (a font not found,
+    # a painter on a device too large) would only bury them.
+    qInstallMessageHandler(lambda *_message: None)
+    # The widgets' application object, not only QGuiApplication: a window may follow in the
+    # same process (a script, the tests), and Qt aborts on a widget without one.
+    if QApplication.instance() is None:
+        _QT.append(QApplication(sys.argv[:1]))

@@ -1,0 +1,162 @@
+"""A puzzle book: an ordered list of puzzles of any kind, and how to lay them out in print.
+
+The puzzles are embedded (a book file needs no other file), each with its solution, its title in
+the book and its difficulty, so that a book can be printed, reordered and shared on its own.
+:mod:`.layout` holds the print settings (trim, bleed, margins, sections), :mod:`.plan` where
+everything goes on the pages. The file format is :mod:`studio.core.formats.book_json`; drawing
+the pages is :mod:`studio.render.book`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from studio.core.book.layout import PAGE_SIZES, PER_PAGE, TRIM_SIZES, BookLayout, TrimSize
+from studio.core.cancel import CancelToken
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.grid import BoolGrid
+from studio.core.sat.analysis import Analysis, Status, analyze
+
+
+@dataclass(frozen=True, eq=False)
+class BookEntry:
+    """One puzzle in a book.
+
+    Attributes:
+        document: the puzzle (and its picture, if it has one).
+        title: its title in the book, printed beside its number; empty for none (lists call
+            it "Puzzle N").
+        solution: bool ``(height, width)``: its solution, printed at the back; ``None`` if it
+            has none known (then the book warns).
+        status: the analysis verdict when the puzzle was added (``"unique"`` for a good one).
+        difficulty: the difficulty score 1–5 of a unique puzzle, ``None`` otherwise.
+    """
+
+    document: Document
+    title: str = ""
+    solution: BoolGrid | None = None
+    status: str = Status.UNKNOWN.value
+    difficulty: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.solution is not None:
+            solution = np.array(self.solution, dtype=bool)
+            if solution.shape != self.document.puzzle.shape:
+                raise StudioError("the solution does not have the puzzle's shape")
+            solution.setflags(write=False)
+            object.__setattr__(self, "solution", solution)
+
+    @property
+    def warning(self) -> str | None:
+        """What is wrong with this puzzle for print, if anything: it is not unique."""
+        if self.status == Status.UNIQUE.value:
+            return None
+        return {
+            Status.MULTIPLE.value: "has several solutions",
+            Status.NONE.value: "has no solution",
+        }.get(self.status, "was not shown to be unique")
+
+    @property
+    def stars(self) -> str:
+        """The difficulty as five stars, e.g. ``"★★☆☆☆"``; ``""`` when not rated."""
+        if self.difficulty is None:
+            return ""
+        return "★" * self.difficulty + "☆" * (5 - self.difficulty)
+
+
+def entry_for(
+    document: Document,
+    title: str = "",
+    *,
+    analysis: Analysis | None = None,
+    cancel: CancelToken | None = None,
+) -> BookEntry:
+    """A book entry for ``document``: analysed (unless ``analysis`` is given) for its solution,
+    status and difficulty.
+
+    Raises:
+        PuzzleError: for a puzzle that is not valid.
+        Stopped: when ``cancel`` fires.
+    """
+    if analysis is None:
+        document.puzzle.validate()
+        analysis = analyze(document.puzzle, cancel=cancel)
+    unique = analysis.status == Status.UNIQUE
+    solution = analysis.solution if unique else document.picture
+    return BookEntry(
+        document=document,
+        title=title or document.title,
+        solution=solution,
+        status=analysis.status.value,
+        difficulty=analysis.difficulty.score if unique and analysis.difficulty else None,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class Book:
+    """A puzzle book: its title and author (also the PDF's metadata), layout and puzzles."""
+
+    title: str = "Puzzles"
+    author: str = ""
+    layout: BookLayout = field(default_factory=BookLayout)
+    entries: tuple[BookEntry, ...] = ()
+
+    def with_entries(self, entries: Iterable[BookEntry]) -> Book:
+        return replace(self, entries=tuple(entries))
+
+    def added(self, *entries: BookEntry) -> Book:
+        """The book with ``entries`` at the end."""
+        return self.with_entries((*self.entries, *entries))
+
+    def moved(self, source: int, target: int) -> Book:
+        """The book with the puzzle at ``source`` moved to position ``target``.
+
+        Raises:
+            IndexError: for a position outside the book.
+        """
+        entries = list(self.entries)
+        entries.insert(target, entries.pop(source))
+        return self.with_entries(entries)
+
+    def removed(self, index: int) -> Book:
+        """The book without the puzzle at ``index``.
+
+        Raises:
+            IndexError: for a position outside the book.
+        """
+        entries = list(self.entries)
+        del entries[index]
+        return self.with_entries(entries)
+
+    def titles(self) -> list[str]:
+        """Each puzzle's name in lists (the Book panel, messages): its title, or "Puzzle N".
+        A printed book shows only the titles given (:mod:`.plan`)."""
+        return [entry.title or f"Puzzle {number}" for number, entry in self.numbered()]
+
+    def numbered(self) -> Sequence[tuple[int, BookEntry]]:
+        """``(number, entry)`` with numbers from 1, as printed."""
+        return list(enumerate(self.entries, start=1))
+
+    def warnings(self) -> list[str]:
+        """One line per puzzle that should not go to print as it is."""
+        return [
+            f"#{number}{f' {entry.title}' if entry.title else ''}: {entry.warning}"
+            for number, entry in self.numbered()
+            if entry.warning is not None
+        ]
+
+
+__all__ = [
+    "PAGE_SIZES",
+    "PER_PAGE",
+    "TRIM_SIZES",
+    "Book",
+    "BookEntry",
+    "BookLayout",
+    "TrimSize",
+    "entry_for",
+]

@@ -1,0 +1,458 @@
+"""Where everything of a printed book goes: its pages in order and, on each, the puzzles or
+solutions with their cell sizes, in millimetres (:mod:`.layout`). Pure geometry: drawing the
+plan is :mod:`studio.render.book`, which supplies how many cells each puzzle takes with its
+clues around it.
+
+The rules, those of published puzzle books (issue 13):
+
+- **Front matter.** A title page and the contents, without page numbers; the first page after
+  them is a right-hand one (a blank left-hand page comes between if needed). Page numbers count
+  every page, so the contents point at the numbers printed.
+- **Sections.** A run of consecutive puzzles of one kind, in the book's order, is a section;
+  the first section of each kind opens with a page of its rules and a worked example.
+- **Numbers.** Puzzles are numbered 1…N through the book; a title is printed only if the
+  puzzle has one.
+- **One cell size per kind and size.** For each kind and size, a slot grid of
+  :data:`PUZZLE_GRIDS` (at most :attr:`BookLayout.per_page` slots) in which its largest puzzle,
+  clues and all, keeps cells of at least the trim's :attr:`TrimSize.least_cell_mm`: of those,
+  the ones that print the book's puzzles of that kind and size on the fewest pages, and of
+  these the one with the largest cells (three puzzles get four slots, not six); with none that
+  keeps such cells, one a page, as large as fits. Cells never exceed :data:`MOST_CELL_MM`, and
+  a page of puzzles holds one kind and size. Each puzzle is centred in its slot in the box its
+  kind and size's largest puzzle takes, its grid at the box's bottom-right (clues are drawn
+  above and left of a grid), so that the grids of a page line up however deep their clues.
+- **Solutions** at the back, in number order, every page on one slot grid of
+  :data:`SOLUTION_GRIDS` chosen as above for every solution with cells of
+  :data:`SOLUTION_CELL_MM`, each kind and size at one cell size, without the clues around the
+  grid, at the top of its slot.
+- **Even page count** when :attr:`BookLayout.pad_even` asks, with blank pages at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import groupby
+
+from studio.core.book import Book, BookEntry
+from studio.core.book.layout import Area, BookLayout
+from studio.core.errors import StudioError
+from studio.core.puzzle import Puzzle
+
+Grid = tuple[int, int]
+"""Slots on a page: ``(columns, rows)``."""
+
+PUZZLE_GRIDS: Mapping[int, Grid] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
+"""The slot grids of a page of puzzles, by the puzzles they hold (:data:`.layout.PER_PAGE`)."""
+SOLUTION_GRIDS: Mapping[int, Grid] = {
+    1: (1, 1),
+    2: (1, 2),
+    4: (2, 2),
+    6: (2, 3),
+    9: (3, 3),
+    12: (3, 4),
+    20: (4, 5),
+}
+"""The slot grids of a page of solutions, by the solutions they hold."""
+
+LABEL_MM = 8.0
+"""Above each puzzle: its number, title and difficulty."""
+SOLUTION_LABEL_MM = 5.0
+"""Above each solution: its puzzle's number."""
+GAP_MM = 6.0
+"""Between two slots of a page."""
+HEADING_MM = 14.0
+"""A page's heading ("Contents", "Solutions") and the room under it."""
+CONTENTS_LINE_MM = 6.5
+"""One line of the contents."""
+MOST_CELL_MM = 8.0
+"""The largest cell printed: a small puzzle alone on a page stays puzzle-sized."""
+SOLUTION_CELL_MM = 1.5
+"""The smallest solution cell the solutions' grid keeps (readable, not written in)."""
+SOLUTION_MOST_CELL_MM = 3.0
+"""The largest solution cell: solutions are looked up, not solved."""
+
+Extent = Callable[[Puzzle], tuple[int, int]]
+"""``(rows, columns)`` of cells a puzzle takes on a page with what is drawn around its grid (a
+nonogram's clues): :func:`studio.render.export.extent` with the puzzle's look."""
+
+
+class Role(StrEnum):
+    """What a page is for."""
+
+    TITLE = "title"
+    CONTENTS = "contents"
+    BLANK = "blank"
+    RULES = "rules"
+    PUZZLES = "puzzles"
+    SOLUTIONS = "solutions"
+
+
+@dataclass(frozen=True, eq=False)
+class Placement:
+    """A puzzle, or its solution, on a page.
+
+    Attributes:
+        number: the puzzle's number in the book, from 1.
+        entry: the puzzle.
+        page: the page, from 1.
+        cell_mm: the side of a cell, in millimetres.
+        area: what is drawn: the grid and, for a puzzle, its clues around it; exactly
+            ``cell_mm`` times its cells each way (:data:`Extent`).
+        label: where its number (and title) goes: right above :attr:`area`, from its left
+            edge to the right of its slot.
+    """
+
+    number: int
+    entry: BookEntry
+    page: int
+    cell_mm: float
+    area: Area
+    label: Area
+
+
+@dataclass(frozen=True)
+class ContentsLine:
+    """A line of the contents: what, on which page, and whether it is indented under a
+    section (a titled puzzle)."""
+
+    text: str
+    page: int
+    indent: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class Page:
+    """One page of the book: its number (from 1), what it is for, the kind a rules page
+    explains, the puzzles or solutions on it, the contents lines on it."""
+
+    number: int
+    role: Role
+    kind: str = ""
+    placements: tuple[Placement, ...] = ()
+    lines: tuple[ContentsLine, ...] = ()
+
+    @property
+    def folio(self) -> bool:
+        """Whether the page shows its number: not the front matter, not a blank page."""
+        return self.role in (Role.RULES, Role.PUZZLES, Role.SOLUTIONS)
+
+
+@dataclass(frozen=True, eq=False)
+class Section:
+    """A run of consecutive puzzles of one kind.
+
+    Attributes:
+        kind: the kind's name.
+        title: the kind's name for people (its ``spec.title``).
+        entries: ``(number, entry)`` of its puzzles.
+        opens_kind: the first section of its kind in the book (its rules page comes first).
+    """
+
+    kind: str
+    title: str
+    entries: tuple[tuple[int, BookEntry], ...]
+    opens_kind: bool
+
+    @property
+    def name(self) -> str:
+        """E.g. ``"Mosaic puzzles 11–14"``, ``"Mosaic puzzle 11"``."""
+        first, last = self.entries[0][0], self.entries[-1][0]
+        if first == last:
+            return f"{self.title} puzzle {first}"
+        return f"{self.title} puzzles {first}–{last}"
+
+    @property
+    def rules_heading(self) -> str:
+        """The heading of the kind's rules page, e.g. ``"How to solve Mosaic puzzles"``."""
+        return rules_heading(self.title)
+
+
+def rules_heading(title: str) -> str:
+    """The heading of the rules page of the kind called ``title``."""
+    return f"How to solve {title} puzzles"
+
+
+@dataclass(frozen=True, eq=False)
+class BookPlan:
+    """Every page of a printed book, and where each puzzle and solution is.
+
+    Attributes:
+        layout: the layout planned for.
+        pages: every page, in order (``pages[i].number == i + 1``).
+        puzzles: each puzzle's placement, in number order.
+        solutions: each solution's placement, in number order; empty without solutions.
+    """
+
+    layout: BookLayout
+    pages: tuple[Page, ...]
+    puzzles: tuple[Placement, ...]
+    solutions: tuple[Placement, ...]
+
+
+def sections(book: Book) -> list[Section]:
+    """The book's sections: its runs of consecutive puzzles of one kind, in order."""
+    result: list[Section] = []
+    seen: set[str] = set()
+    for kind, run in groupby(book.numbered(), key=lambda item: item[1].document.kind):
+        entries = tuple(run)
+        title = entries[0][1].document.puzzle.spec.title
+        result.append(Section(kind, title, entries, kind not in seen))
+        seen.add(kind)
+    return result
+
+
+def plan_book(book: Book, extent: Extent) -> BookPlan:
+    """Lay ``book`` out on pages by the rules of the module docstring.
+
+    Args:
+        extent: how many cells each puzzle takes, with its clues around it.
+
+    Raises:
+        StudioError: for a book without puzzles.
+    """
+    if not book.entries:
+        raise StudioError("the book holds no puzzles yet")
+    layout = book.layout
+    parts = sections(book)
+    puzzle_styles = _puzzle_styles(book, extent)
+    solution_grid, solution_styles = _solution_styles(book)
+
+    pages: list[Page] = []
+    if layout.title_page:
+        pages.append(Page(1, Role.TITLE))
+    contents_lines = _contents_line_count(parts, layout)
+    lines_a_page = int((layout.body_area(1).height - HEADING_MM) // CONTENTS_LINE_MM)
+    contents_pages = math.ceil(contents_lines / lines_a_page) if layout.contents else 0
+    body = len(pages) + contents_pages + 1
+    if body > 1 and body % 2 == 0:  # the body starts on a right-hand page
+        body += 1
+
+    rules_pages: dict[int, int] = {}  # section index: its rules page
+    section_pages: dict[int, int] = {}  # section index: its first page of puzzles
+    body_pages: list[Page] = []
+    puzzles: list[Placement] = []
+    for index, section in enumerate(parts):
+        if section.opens_kind and layout.rules_pages:
+            rules_pages[index] = body + len(body_pages)
+            body_pages.append(Page(rules_pages[index], Role.RULES, section.kind))
+        section_pages[index] = body + len(body_pages)
+        for key, run in groupby(section.entries, key=lambda item: _key(item[1])):
+            grid = puzzle_styles[key].grid
+            for chunk in _chunks(list(run), math.prod(grid)):
+                number = body + len(body_pages)
+                slots = _slots(layout.body_area(number), grid)
+                placed = _placed(chunk, number, slots, puzzle_styles, LABEL_MM, extent, middle=True)
+                puzzles += placed
+                body_pages.append(Page(number, Role.PUZZLES, placements=tuple(placed)))
+
+    solutions: list[Placement] = []
+    if layout.solutions:
+        for chunk in _chunks(list(book.numbered()), math.prod(solution_grid)):
+            number = body + len(body_pages)
+            slots = _slots(_below_heading(layout.body_area(number)), solution_grid)
+            placed = _placed(
+                chunk, number, slots, solution_styles, SOLUTION_LABEL_MM, _grid, middle=False
+            )
+            solutions += placed
+            body_pages.append(Page(number, Role.SOLUTIONS, placements=tuple(placed)))
+
+    if layout.contents:
+        lines = _contents(parts, rules_pages, section_pages, puzzles, solutions)
+        for start in range(0, len(lines), lines_a_page):
+            chunk_lines = tuple(lines[start : start + lines_a_page])
+            pages.append(Page(len(pages) + 1, Role.CONTENTS, lines=chunk_lines))
+    while len(pages) + 1 < body:
+        pages.append(Page(len(pages) + 1, Role.BLANK))
+    pages += body_pages
+    if layout.pad_even and len(pages) % 2:
+        pages.append(Page(len(pages) + 1, Role.BLANK))
+    return BookPlan(layout, tuple(pages), tuple(puzzles), tuple(solutions))
+
+
+Key = tuple[str, tuple[int, int]]
+"""A kind and a size, ``(kind, (height, width))``: what shares one cell size."""
+
+
+def _key(entry: BookEntry) -> Key:
+    return entry.document.kind, entry.document.puzzle.shape
+
+
+def _grid(puzzle: Puzzle) -> tuple[int, int]:
+    """The cells of a solution: its grid alone."""
+    return puzzle.shape
+
+
+@dataclass(frozen=True)
+class _Style:
+    """How the puzzles (or solutions) of one kind and size are printed: the page's slot
+    grid, the cell in millimetres, and the box of cells, ``(rows, columns)``, the largest of
+    them takes: each is drawn in that box, its grid in the box's bottom-right corner, so that
+    the grids of a page line up however deep their clues."""
+
+    grid: Grid
+    cell: float
+    box: tuple[int, int]
+
+
+def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
+    """For each kind and size of the book, how its puzzles are printed."""
+    layout = book.layout
+    area = layout.body_area(1)  # the same size on every page
+    grids = {
+        count: grid
+        for count, grid in PUZZLE_GRIDS.items()
+        if layout.per_page is None or count <= layout.per_page
+    }
+    extents: dict[Key, list[tuple[int, int]]] = {}
+    for entry in book.entries:
+        extents.setdefault(_key(entry), []).append(extent(entry.document.puzzle))
+    styles = {}
+    for key, found in extents.items():
+        least = layout.trim.least_cell_mm
+        grid, cell = _choose_grid(found, area, grids, LABEL_MM, least, MOST_CELL_MM)
+        box = (max(rows for rows, _ in found), max(cols for _, cols in found))
+        styles[key] = _Style(grid, cell, box)
+    return styles
+
+
+def _solution_styles(book: Book) -> tuple[Grid, dict[Key, _Style]]:
+    """The slot grid of the solutions' pages, and how each kind and size's solutions are
+    printed (the grid alone)."""
+    body = _below_heading(book.layout.body_area(1))
+    shapes = {_key(entry): entry.document.puzzle.shape for entry in book.entries}
+    grid, _cell = _choose_grid(
+        [entry.document.puzzle.shape for entry in book.entries],
+        body,
+        SOLUTION_GRIDS,
+        SOLUTION_LABEL_MM,
+        SOLUTION_CELL_MM,
+        SOLUTION_MOST_CELL_MM,
+    )
+    room = _room(body, grid, SOLUTION_LABEL_MM)
+    styles = {
+        key: _Style(grid, _cell_in(room, [shape], SOLUTION_MOST_CELL_MM), shape)
+        for key, shape in shapes.items()
+    }
+    return grid, styles
+
+
+def _choose_grid(
+    extents: Sequence[tuple[int, int]],
+    area: Area,
+    grids: Mapping[int, Grid],
+    label: float,
+    least: float,
+    most: float,
+) -> tuple[Grid, float]:
+    """The slot grid (of ``grids``, in ``area``) for ``extents`` (rows, columns; one per
+    puzzle), and its cell in millimetres (at most ``most``): of the grids whose slots hold
+    every extent below a label at cells of at least ``least``, those that print them on the
+    fewest pages, and of those the one with the largest cells. The sparsest grid when none
+    keeps cells that large."""
+    options = [
+        (grid, _cell_in(_room(area, grid, label), extents, most))
+        for _count, grid in sorted(grids.items())
+    ]
+    fitting = [option for option in options if option[1] >= least] or options[:1]
+
+    def pages(option: tuple[Grid, float]) -> int:
+        return math.ceil(len(extents) / math.prod(option[0]))
+
+    fewest = min(map(pages, fitting))
+    return max((option for option in fitting if pages(option) == fewest), key=lambda o: o[1])
+
+
+def _room(area: Area, grid: Grid, label: float) -> tuple[float, float]:
+    """Width and height of a slot of ``grid`` in ``area``, less the label above."""
+    slot = _slots(area, grid)[0]
+    return slot.width, slot.height - label
+
+
+def _cell_in(room: tuple[float, float], extents: Sequence[tuple[int, int]], most: float) -> float:
+    """The largest cell, at most ``most``, at which every extent fits ``room``."""
+    width, height = room
+    return min(most, *(min(width / cols, height / rows) for rows, cols in extents))
+
+
+def _slots(area: Area, grid: Grid) -> list[Area]:
+    """The slots of ``grid`` in ``area``, row by row, :data:`GAP_MM` apart."""
+    cols, rows = grid
+    width = (area.width - GAP_MM * (cols - 1)) / cols
+    height = (area.height - GAP_MM * (rows - 1)) / rows
+    return [
+        Area(area.left + col * (width + GAP_MM), area.top + row * (height + GAP_MM), width, height)
+        for row in range(rows)
+        for col in range(cols)
+    ]
+
+
+def _below_heading(area: Area) -> Area:
+    return Area(area.left, area.top + HEADING_MM, area.width, area.height - HEADING_MM)
+
+
+def _chunks(items: list[tuple[int, BookEntry]], size: int) -> list[list[tuple[int, BookEntry]]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def _placed(
+    chunk: list[tuple[int, BookEntry]],
+    page: int,
+    slots: list[Area],
+    styles: Mapping[Key, _Style],
+    label: float,
+    cells: Extent,
+    *,
+    middle: bool,
+) -> list[Placement]:
+    """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` at the bottom-right of its
+    style's box, the box under a label's height, centred across its slot and down it if
+    ``middle`` (else at its top: boxes of several sizes in a row keep their labels in line);
+    its label right above it."""
+    placed = []
+    for (number, entry), slot in zip(chunk, slots, strict=False):
+        style = styles[_key(entry)]
+        cell = style.cell
+        rows, cols = cells(entry.document.puzzle)
+        box_height, box_width = style.box[0] * cell, style.box[1] * cell
+        left = slot.left + (slot.width - box_width) / 2
+        room = slot.height - label - box_height
+        top = slot.top + label + (room / 2 if middle else 0.0)
+        width, height = cols * cell, rows * cell
+        area = Area(left + box_width - width, top + box_height - height, width, height)
+        above = Area(area.left, area.top - label, slot.right - area.left, label)
+        placed.append(Placement(number, entry, page, cell, area, above))
+    return placed
+
+
+def _contents_line_count(parts: Sequence[Section], layout: BookLayout) -> int:
+    rules = sum(layout.rules_pages and section.opens_kind for section in parts)
+    titled = sum(bool(entry.title) for section in parts for _number, entry in section.entries)
+    return rules + len(parts) + titled + int(layout.solutions)
+
+
+def _contents(
+    parts: Sequence[Section],
+    rules_pages: Mapping[int, int],
+    section_pages: Mapping[int, int],
+    puzzles: Sequence[Placement],
+    solutions: Sequence[Placement],
+) -> list[ContentsLine]:
+    """The contents: each kind's rules page, each section and its titled puzzles, the
+    solutions."""
+    page_of = {placement.number: placement.page for placement in puzzles}
+    lines = []
+    for index, section in enumerate(parts):
+        if index in rules_pages:
+            lines.append(ContentsLine(section.rules_heading, rules_pages[index]))
+        lines.append(ContentsLine(section.name, section_pages[index]))
+        lines += [
+            ContentsLine(f"{number}  {entry.title}", page_of[number], indent=True)
+            for number, entry in section.entries
+            if entry.title
+        ]
+    if solutions:
+        lines.append(ContentsLine("Solutions", solutions[0].page))
+    return lines

@@ -1,0 +1,132 @@
+"""A painter on a paged device (a PDF writer, a printer, a print preview's printer) that
+draws in the millimetres of a book's plan (:mod:`studio.core.book.layout`): page rectangles,
+text in points, the page number at the outer corner.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+)
+
+from studio.core.book.layout import MM_PER_INCH, POINTS_PER_INCH, Area, BookLayout, is_recto
+from studio.core.errors import StudioError
+from studio.render.grid import PRINT_HAIRLINE_PT
+
+INK = QColor("#000000")
+"""Text on the page: pure black, as presses want it."""
+FOLIO_PT = 9.0
+"""The page number's size."""
+
+LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+TOP_CENTRE = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+TOP_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+def page_layout(layout: BookLayout) -> QPageLayout:
+    """The device's page for ``layout``: the trim and its bleed (:attr:`BookLayout.page_mm`),
+    without margins, rounded up to whole points (Qt keeps page sizes in whole points; the
+    PDF's boxes then give the exact size, :mod:`.pdf`)."""
+    width, height = (side / MM_PER_INCH * POINTS_PER_INCH for side in layout.page_mm)
+    size = QSizeF(math.ceil(width - 1e-6), math.ceil(height - 1e-6))
+    exact = QPageSize.SizeMatchPolicy.ExactMatch
+    page = QPageSize(size, QPageSize.Unit.Point, layout.trim.title, exact)
+    return QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
+
+
+class Sheet:
+    """Draws a book's pages on ``device`` in millimetres from each page's top-left corner.
+
+    The device gets the book's page (:func:`page_layout`); its resolution (its logical dots
+    an inch), whatever it is, only sets how many device units make a millimetre.
+
+    Raises:
+        StudioError: when no painter can begin on the device.
+    """
+
+    def __init__(self, device: QPagedPaintDevice, layout: BookLayout) -> None:
+        self.device = device
+        self.layout = layout
+        device.setPageLayout(page_layout(layout))
+        dpi = device.logicalDpiX()  # a PDF writer's or a printer's resolution
+        self.unit = dpi / MM_PER_INCH
+        """Device units in a millimetre."""
+        self.hairline = PRINT_HAIRLINE_PT / POINTS_PER_INCH * dpi
+        """The thinnest rule, in device units."""
+        self.painter = QPainter()
+        if not self.painter.begin(device):
+            raise StudioError("cannot draw on the page device")
+        self.painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+    def mm(self, length: float) -> float:
+        """``length`` millimetres in device units."""
+        return float(length * self.unit)
+
+    def rect(self, area: Area) -> QRectF:
+        """``area`` in device units."""
+        return QRectF(
+            self.mm(area.left), self.mm(area.top), self.mm(area.width), self.mm(area.height)
+        )
+
+    def font(self, points: float, *, bold: bool = False) -> QFont:
+        """The book's font at ``points`` (1/72 in), set on the painter."""
+        font = QFont()
+        font.setPointSizeF(points)
+        font.setBold(bold)
+        self.painter.setFont(font)
+        return font
+
+    def metrics(self, points: float, *, bold: bool = False) -> QFontMetricsF:
+        """How text of that size measures on this device."""
+        return QFontMetricsF(self.font(points, bold=bold), self.device)
+
+    def text(
+        self,
+        area: Area | QRectF,
+        text: str,
+        points: float,
+        align: Qt.AlignmentFlag = LEFT,
+        *,
+        bold: bool = False,
+        color: QColor = INK,
+        wrap: bool = False,
+    ) -> None:
+        """``text`` in ``area`` (millimetres, or device units), in one line elided at its end
+        unless ``wrap``."""
+        rect = area if isinstance(area, QRectF) else self.rect(area)
+        metrics = self.metrics(points, bold=bold)
+        self.painter.setPen(color)
+        if wrap:
+            self.painter.drawText(rect, align | Qt.TextFlag.TextWordWrap, text)
+        else:
+            elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+            self.painter.drawText(rect, align, elided)
+
+    def folio(self, page: int) -> None:
+        """The page number at the outer end of the bottom margin: right on a right-hand
+        page, left on a left-hand one."""
+        align = RIGHT if is_recto(page) else LEFT
+        self.text(self.layout.folio_area(page), str(page), FOLIO_PT, align)
+
+    def new_page(self) -> None:
+        """Start the next page.
+
+        Raises:
+            StudioError: when the device cannot make one (a printer out of paper, say).
+        """
+        if not self.device.newPage():
+            raise StudioError("cannot start a new page")
+
+    def end(self) -> bool:
+        """Finish the last page; False if the device could not complete the document."""
+        return self.painter.end()

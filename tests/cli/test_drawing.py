@@ -1,0 +1,164 @@
+"""The drawing commands (studio.cli.drawing): ``export`` draws the solution view of a unique
+puzzle only, in true sizes (a cell in millimetres, a PNG's resolution), alone or beside the
+puzzle; ``export-book`` prints a book and warns about ambiguous puzzles."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from studio.core import formats
+from studio.core.formats.book_json import load_book
+from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
+from tests.cli.conftest import (
+    AMBIGUOUS,
+    GAME_ID,
+    assert_one_error_line,
+    run,
+)
+
+
+def test_generate_into_a_book_then_export_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "b.book.json"
+    argv = ("generate", "--size", "6x6", "--count", "3", "--seed", "5", "--book", str(book))
+    assert run(capsys, *argv, "--jobs", "2")[0] == 0
+    assert run(capsys, "generate", "--size", "8x8", "--count", "2", "--book", str(book))[0] == 0
+    assert len(load_book(book).entries) == 5
+    pdf = tmp_path / "b.pdf"
+    status, out, err = run(capsys, "export-book", str(book), "-o", str(pdf), "--per-page", "2")
+    assert (status, err) == (0, "")
+    assert out.startswith(f"{pdf}: ")
+    assert "5 puzzles (1–2 a page)" in out  # 6×6: two, then one; 8×8: two
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_export_book_for_a_press_says_where_each_puzzle_went(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "b.book.json"
+    argv = ("generate", "--size", "7x7", "--count", "3", "--seed", "3", "--book", str(book))
+    assert run(capsys, *argv)[0] == 0
+    pdf = tmp_path / "b.pdf"
+    argv = ("export-book", str(book), "-o", str(pdf), "--page-size", "6x9", "--bleed", "3.175")
+    status, out, err = run(capsys, *argv, "--pad-even", "--json")
+    assert (status, err) == (0, "")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["number"] for r in records] == [1, 2, 3]
+    assert set(records[0]) == {
+        "number",
+        "title",
+        "kind",
+        "width",
+        "height",
+        "page",
+        "cell_mm",
+        "solution_page",
+        "solution_cell_mm",
+    }
+    assert {(r["title"], r["kind"], r["width"], r["height"]) for r in records} == {
+        ("", "nonogram", 7, 7)
+    }
+    assert len({r["cell_mm"] for r in records}) == 1
+    assert all(r["cell_mm"] >= 4 and r["solution_cell_mm"] >= 1.5 for r in records)
+    reader = PdfReader(pdf)
+    assert len(reader.pages) % 2 == 0
+    page = reader.pages[records[0]["page"] - 1]
+    assert float(page.mediabox.width) - float(page.trimbox.width) == pytest.approx(18, abs=0.01)
+    status, out, _ = run(
+        capsys, "export-book", str(book), "-o", str(pdf), "--no-solutions", "--json"
+    )
+    assert {json.loads(line)["solution_page"] for line in out.splitlines()} == {None}
+
+
+@pytest.mark.parametrize("bleed", ["-1", "13", "nan", "3mm"])
+def test_export_book_refuses_a_bleed_no_press_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, bleed: str
+) -> None:
+    book = tmp_path / "b.book.json"
+    status, _, err = run(
+        capsys, "export-book", str(book), "-o", str(tmp_path / "b.pdf"), "--bleed", bleed
+    )
+    assert status == 2
+    assert "--bleed: expected 0 to 12.7 mm" in err
+
+
+def test_export_book_warns_about_ambiguous_puzzles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    formats.save(document_of_picture("nonogram", grid_from_text(["#.", ".#"])), folder / "d.json")
+    status, _, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "p.pdf"))
+    assert status == 0
+    assert err == "studio: warning: #1: has several solutions\n"
+
+
+def test_export_draws_the_solution_view(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "solution.png"
+    assert run(capsys, "export", GAME_ID, "-o", str(target), "--solution")[0] == 0
+    assert target.read_bytes().startswith(b"\x89PNG")
+    status, _, err = run(capsys, "export", AMBIGUOUS, "-o", str(target), "--solution")
+    assert status == 2
+    assert_one_error_line(err, "solution view needs a unique solution")
+
+
+def test_export_cell_in_millimetres_and_the_png_resolution(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """GAME_ID is 5x5 with clues two deep: 7 slots a side, 8 cells with the margins."""
+    png = tmp_path / "p.png"
+    assert run(capsys, "export", GAME_ID, "-o", str(png), "--cell-mm", "5", "--dpi", "300")[0] == 0
+    with Image.open(png) as image:
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+        assert image.size == (8 * 59 + 1, 8 * 59 + 1)  # 5 mm at 300 dpi: 59 whole pixels
+    svg = tmp_path / "p.svg"
+    assert run(capsys, "export", GAME_ID, "-o", str(svg), "--cell-mm", "5")[0] == 0
+    assert re.search(r'<svg width="40mm" height="40mm"', svg.read_text())
+    pdf = tmp_path / "p.pdf"
+    assert run(capsys, "export", GAME_ID, "-o", str(pdf), "--cell", "10")[0] == 0
+    (page,) = PdfReader(pdf).pages
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (80, 80)
+
+
+def test_export_include_solution(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pdf = tmp_path / "both.pdf"
+    assert run(capsys, "export", GAME_ID, "-o", str(pdf), "--include-solution") == (0, "", "")
+    assert len(PdfReader(pdf).pages) == 2
+    png = tmp_path / "both.png"
+    assert (
+        run(capsys, "export", GAME_ID, "-o", str(png), "--include-solution", "--cell", "10")[0] == 0
+    )
+    with Image.open(png) as image:  # 5x5 with its clues is as high as wide: side by side
+        assert image.size == ((8 + 7 + 1) * 10 + 1, 8 * 10 + 1)
+    status, _, err = run(capsys, "export", AMBIGUOUS, "-o", str(png), "--include-solution")
+    assert status == 2
+    assert_one_error_line(err, "--include-solution needs a unique solution")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-o", "x.svg", "--dpi", "300"], "--dpi 300: only a PNG has a resolution, not"),
+        (["-o", "x.png", "--cell", "10", "--cell-mm", "5"], "not allowed with argument --cell"),
+        (["-o", "x.png", "--solution", "--include-solution"], "not allowed with argument"),
+        (["-o", "x.png", "--cell-mm", "0"], "expected a positive number, got '0'"),
+        (["-o", "x.png", "--cell-mm", "2000"], "--cell-mm 2000: the image would be 60 472 px wide"),
+        (["-o", "x.png", "--cell-mm", "0.01"], "--cell-mm 0.01: a cell must be at least 1 px"),
+    ],
+)
+def test_export_size_options_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    argv = [a if not a.startswith("x.") else str(tmp_path / a) for a in argv]
+    status, _, err = run(capsys, "export", GAME_ID, *argv)
+    assert status == 2
+    assert message in err
+    assert not list(tmp_path.iterdir())

@@ -1,0 +1,83 @@
+"""``studio generate`` (studio.cli.generate): reproducible from the seed, the same for any
+--jobs and on a Dask cluster, bad options as one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.conftest import (
+    KEYS,
+    assert_one_error_line,
+    json_lines,
+    run,
+    timeless,
+)
+from tests.dask_cluster import LocalDaskCluster
+
+
+def test_generate_is_reproducible_from_the_seed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ("generate", "--size", "7x5", "--count", "2", "--seed", "11", "--json")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    first, second = json_lines(out)
+    assert list(first) == [*KEYS, "picture", "seed"]
+    assert (first["width"], first["height"]) == (7, 5)
+    assert first["status"] == second["status"] == "unique"
+    again = json_lines(run(capsys, *argv)[1])
+    assert [(r["picture"], r["seed"]) for r in again] == [
+        (r["picture"], r["seed"]) for r in (first, second)
+    ]
+    # Each puzzle's own seed reproduces it alone.
+    single = json_lines(
+        run(capsys, "generate", "--size", "7x5", "--seed", str(second["seed"]), "--json")[1]
+    )
+    assert single[0]["picture"] == second["picture"]
+    status, _, _ = run(
+        capsys,
+        "generate",
+        "--size",
+        "7x5",
+        "--count",
+        "2",
+        "--seed",
+        "11",
+        "-o",
+        str(tmp_path / "out"),
+    )
+    assert status == 0
+    assert len(list((tmp_path / "out").glob("*.json"))) == 2
+
+
+def test_generate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "generate", "--size", "1x300")
+    assert status == 2
+    assert_one_error_line(err, "--size")
+
+
+def test_jobs_do_not_change_the_batch(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ("generate", "--size", "7x7", "--count", "4", "--seed", "9", "--json")
+    one = [r["picture"] for r in json_lines(run(capsys, *argv)[1])]
+    two = [r["picture"] for r in json_lines(run(capsys, *argv, "--jobs", "2")[1])]
+    assert one == two
+
+
+def test_generate_on_a_dask_cluster_makes_the_puzzles_of_the_local_run(
+    capsys: pytest.CaptureFixture[str], dask_cluster: LocalDaskCluster
+) -> None:
+    # Issue 15's check: a scheduler and two workers, as the README starts them.
+    argv = ("generate", "--size", "25x25", "--count", "12", "--seed", "77", "--json")
+    local = json_lines(run(capsys, *argv)[1])
+    status, out, err = run(capsys, *argv, "--scheduler", dask_cluster.address)
+    assert (status, err) == (0, "")
+    assert len(local) == 12
+    assert timeless(json_lines(out)) == timeless(local)
+
+
+def test_an_unreachable_scheduler_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "generate", "--size", "5x5", "--scheduler", "nonsense")
+    assert (status, out) == (2, "")
+    assert_one_error_line(err, "cannot reach the Dask scheduler at nonsense")

@@ -1,0 +1,46 @@
+"""``studio repair`` (studio.cli.repair): JSON Lines of the changes, and a repaired file that
+is unique."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.core import formats
+from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
+from studio.core.sat.analysis import Status, analyze
+from tests.cli.conftest import (
+    AMBIGUOUS,
+    KEYS,
+    json_lines,
+    run,
+)
+
+
+def test_repair_json_reports_the_changes(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "repair", "--json", "--strategy", "givens", AMBIGUOUS)
+    assert (status, err) == (0, "")
+    (record,) = json_lines(out)
+    assert list(record) == [*KEYS, "picture", "changed_cells", "givens"]
+    assert record["status"] == "unique"
+    assert record["changed_cells"] == []
+    assert len(record["givens"]) == 1
+    row, col = record["givens"][0]
+    assert record["picture"][row][col] in "#."
+
+
+def test_repair_flips_writes_a_unique_document(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "diagonal.json"
+    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    target = tmp_path / "fixed.json"
+    status, out, _ = run(capsys, "repair", str(source), "-o", str(target))
+    assert status == 0
+    assert out.startswith(f"{source}: ")
+    assert "→ unique" in out
+    repaired = formats.load(target)
+    assert analyze(repaired.puzzle).status == Status.UNIQUE
+    assert repaired.picture is not None

@@ -1,0 +1,300 @@
+"""Planning a printed book: page order, sections, one cell size per kind and size, the slot
+grids, the solutions, the contents; checked against figures worked out by hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from studio.core.book import Book, BookEntry, BookLayout
+from studio.core.book.layout import Area
+from studio.core.book.plan import (
+    CONTENTS_LINE_MM,
+    HEADING_MM,
+    LABEL_MM,
+    Placement,
+    Role,
+    plan_book,
+    sections,
+)
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.kinds import document_of_picture, new_document
+from studio.core.puzzle import Puzzle
+
+SURROUND: dict[int, tuple[int, int]] = {}
+"""Cells each test puzzle takes above and left of its grid, by ``id`` (a nonogram's clues)."""
+
+
+def extent(puzzle: Puzzle) -> tuple[int, int]:
+    """The stand-in for the drawing's measure: the grid and its surround."""
+    top, left = SURROUND.get(id(puzzle), (0, 0))
+    height, width = puzzle.shape
+    return height + top, width + left
+
+
+def entry(
+    kind: str, side: int, *, surround: tuple[int, int] = (0, 0), title: str = ""
+) -> BookEntry:
+    rng = np.random.default_rng(side)
+    if kind == "fobidoshi":  # not drawn from a picture: a blank one is enough to plan
+        document = new_document(kind, (side, side))
+        solution = rng.random((side, side)) < 0.5
+    else:
+        solution = rng.random((side, side)) < 0.5
+        document = document_of_picture(kind, solution)
+    SURROUND[id(document.puzzle)] = surround
+    return BookEntry(Document(document.puzzle, document.picture), title, solution, "unique", 1)
+
+
+def seventeen() -> Book:
+    """6 + 4 nonograms of two sizes (clues 5 and 8 deep), 4 mosaics, 3 Fobidoshi, 6×9 in."""
+    entries = [
+        *(entry("nonogram", 10, surround=(4, 5)) for _ in range(6)),
+        *(entry("nonogram", 20, surround=(8, 8), title="Owl" if i == 1 else "") for i in range(4)),
+        *(entry("mosaic", 15) for _ in range(4)),
+        *(entry("fobidoshi", 10) for _ in range(3)),
+    ]
+    return Book("Seventeen", "Tests", BookLayout(page_size="6x9", bleed_mm=3.175), tuple(entries))
+
+
+def by_number(placements: tuple[Placement, ...]) -> list[int]:
+    return [p.number for p in placements]
+
+
+def test_sections_are_runs_of_one_kind_and_each_kind_is_explained_once() -> None:
+    book = Book(
+        entries=(
+            entry("nonogram", 5),
+            entry("nonogram", 6),
+            entry("mosaic", 5),
+            entry("nonogram", 7),
+        )
+    )
+    parts = sections(book)
+    assert [(s.kind, [n for n, _ in s.entries], s.opens_kind) for s in parts] == [
+        ("nonogram", [1, 2], True),
+        ("mosaic", [3], True),
+        ("nonogram", [4], False),
+    ]
+    assert [s.name for s in parts] == [
+        "Nonogram puzzles 1–2",
+        "Mosaic puzzle 3",
+        "Nonogram puzzle 4",
+    ]
+    assert parts[1].rules_heading == "How to solve Mosaic puzzles"
+    plan = plan_book(book, extent)
+    assert [page.kind for page in plan.pages if page.role is Role.RULES] == ["nonogram", "mosaic"]
+
+
+def test_the_pages_follow_a_published_books_order() -> None:
+    plan = plan_book(seventeen(), extent)
+    roles = [page.role for page in plan.pages]
+    assert roles[:3] == [Role.TITLE, Role.CONTENTS, Role.RULES]
+    assert [page.number for page in plan.pages] == list(range(1, len(roles) + 1))
+    # Front matter and blank pages carry no number; the rest do.
+    assert [page.number for page in plan.pages if not page.folio] == [1, 2]
+    # A rules page before the first puzzle of each kind, the solutions at the back.
+    first_of_kind: dict[str, int] = {}
+    for placement in plan.puzzles:
+        first_of_kind.setdefault(placement.entry.document.kind, placement.page)
+    rules = {page.kind: page.number for page in plan.pages if page.role is Role.RULES}
+    assert rules == {kind: page - 1 for kind, page in first_of_kind.items()}
+    solution_pages = [page.number for page in plan.pages if page.role is Role.SOLUTIONS]
+    assert min(solution_pages) > max(p.page for p in plan.puzzles)
+    assert solution_pages == list(range(min(solution_pages), len(roles) + 1))
+    assert by_number(plan.puzzles) == by_number(plan.solutions) == list(range(1, 18))
+
+
+def test_the_body_starts_on_a_right_hand_page() -> None:
+    book = seventeen()
+    for changes, front in (
+        ({}, [Role.TITLE, Role.CONTENTS]),
+        ({"contents": False}, [Role.TITLE, Role.BLANK]),
+        ({"title_page": False}, [Role.CONTENTS, Role.BLANK]),
+        ({"title_page": False, "contents": False}, []),
+    ):
+        layout = BookLayout(page_size="6x9", **changes)
+        plan = plan_book(Book(entries=book.entries, layout=layout), extent)
+        roles = [page.role for page in plan.pages]
+        assert roles[: len(front) + 1] == [*front, Role.RULES], changes
+
+
+def test_one_cell_size_per_kind_and_size_at_least_4_mm_on_6x9() -> None:
+    plan = plan_book(seventeen(), extent)
+    cells: dict[tuple[str, tuple[int, int]], set[float]] = {}
+    for placement in plan.puzzles:
+        document = placement.entry.document
+        cells.setdefault((document.kind, document.puzzle.shape), set()).add(placement.cell_mm)
+    assert all(len(sizes) == 1 for sizes in cells.values()), cells
+    # By hand: 6×9 in less 12.7 mm margins and a 3.175 mm gutter leaves 123.825 mm across;
+    # less the page number's 6 mm band, 197.2 mm down. 10×10 with clues 5 wide, 4 deep: two
+    # a page (a column of two slots: (197.2 − 6) / 2 − 8 = 87.6 mm for 14 rows, 6.26 mm),
+    # since side by side they would get (123.825 − 6) / 2 / 15 = 3.93 mm, under 4.
+    assert one(cells[("nonogram", (10, 10))]) == pytest.approx(87.6 / 14)
+    # 20×20 with clues 8 deep: alone on a page, 123.825 / 28 = 4.42 mm.
+    assert one(cells[("nonogram", (20, 20))]) == pytest.approx(123.825 / 28)
+    # 15×15 mosaics: two a page, 87.6 / 15 = 5.84 mm. 10×10 Fobidoshi: six a page would
+    # keep 5.37 mm cells, but the three fit one page of four slots as well, at
+    # (123.825 − 6) / 2 / 10 = 5.89 mm.
+    assert one(cells[("mosaic", (15, 15))]) == pytest.approx(87.6 / 15)
+    assert one(cells[("fobidoshi", (10, 10))]) == pytest.approx((123.825 - 6) / 2 / 10)
+    shares = Counter(len(page.placements) for page in plan.pages if page.role is Role.PUZZLES)
+    assert shares == Counter({2: 3 + 2, 1: 4, 3: 1})
+
+
+def test_at_most_per_page_and_never_below_the_least_cell_when_one_a_page_can_do() -> None:
+    book = seventeen()
+    one = plan_book(
+        Book(entries=book.entries, layout=BookLayout(page_size="6x9", per_page=1)), extent
+    )
+    assert {len(page.placements) for page in one.pages if page.role is Role.PUZZLES} == {1}
+    for page_size, least in (("A4", 5), ("letter", 5), ("8.5x11", 5), ("6x9", 4)):
+        plan = plan_book(Book(entries=book.entries, layout=BookLayout(page_size=page_size)), extent)
+        assert min(p.cell_mm for p in plan.puzzles) >= least, page_size
+
+
+def test_every_puzzle_lies_in_its_pages_body_clear_of_the_others() -> None:
+    plan = plan_book(seventeen(), extent)
+    layout = plan.layout
+    for page in plan.pages:
+        body = layout.body_area(page.number)
+        boxes = [box for p in page.placements for box in (p.area, p.label)]
+        for box in boxes:
+            assert inside(box, body), (page.number, box)
+        for placement in page.placements:
+            rows, cols = extent(placement.entry.document.puzzle)
+            if page.role is Role.SOLUTIONS:
+                rows, cols = placement.entry.document.puzzle.shape
+            assert placement.area.width == pytest.approx(cols * placement.cell_mm)
+            assert placement.area.height == pytest.approx(rows * placement.cell_mm)
+        areas = [p.area for p in page.placements]
+        for index, one in enumerate(areas):
+            assert not any(overlap(one, other) for other in areas[index + 1 :]), page.number
+
+
+def test_the_grids_of_a_page_line_up_whatever_their_clues() -> None:
+    shallow, deep = (entry("nonogram", 10, surround=depth) for depth in ((1, 1), (4, 5)))
+    layout = BookLayout(page_size="6x9", title_page=False)
+    plan = plan_book(Book(entries=(shallow, deep), layout=layout), extent)
+    first, second = plan.puzzles
+    assert first.page == second.page
+    # One above the other: the grids' right edges (the clues are left of them) line up.
+    assert first.area.right == pytest.approx(second.area.right)
+    assert first.area.left > second.area.left, "the shallow clues start further right"
+
+
+def test_solutions_several_a_page_at_a_readable_size() -> None:
+    plan = plan_book(seventeen(), extent)
+    solution_pages = [page for page in plan.pages if page.role is Role.SOLUTIONS]
+    assert len(solution_pages) == 2
+    assert all(1.5 <= p.cell_mm <= 3.0 for p in plan.solutions)
+    # 20 a page would give a 20×20 grid 1.32 mm cells; 12 a page (3 × 4) 1.82 mm, on two
+    # pages; 9 a page (3 × 3) two pages as well, at (123.825 − 2 × 6) / 3 / 20 = 1.86 mm.
+    assert len(solution_pages[0].placements) == 9
+    cells = {p.entry.document.puzzle.shape: p.cell_mm for p in plan.solutions}
+    width = (123.825 - 12) / 3
+    assert cells[(20, 20)] == pytest.approx(width / 20)
+    assert cells[(15, 15)] == pytest.approx(width / 15)
+    assert cells[(10, 10)] == 3.0, "small ones at the largest solution cell"
+    # Grids of several sizes in a row: their numbers stay in line.
+    for page in solution_pages:
+        rows = -(-len(page.placements) // 3)
+        assert len({round(p.label.top, 9) for p in page.placements}) == rows
+
+
+def test_the_contents_point_at_the_pages_and_list_only_titled_puzzles() -> None:
+    plan = plan_book(seventeen(), extent)
+    (contents,) = [page for page in plan.pages if page.role is Role.CONTENTS]
+    pages = {page.number: page for page in plan.pages}
+    lines = {line.text: line.page for line in contents.lines}
+    assert list(lines) == [
+        "How to solve Nonogram puzzles",
+        "Nonogram puzzles 1–10",
+        "8  Owl",
+        "How to solve Mosaic puzzles",
+        "Mosaic puzzles 11–14",
+        "How to solve Fobidoshi puzzles",
+        "Fobidoshi puzzles 15–17",
+        "Solutions",
+    ]
+    assert pages[lines["How to solve Mosaic puzzles"]].kind == "mosaic"
+    assert 11 in by_number(pages[lines["Mosaic puzzles 11–14"]].placements)
+    assert 8 in by_number(pages[lines["8  Owl"]].placements)
+    assert pages[lines["Solutions"]].role is Role.SOLUTIONS
+
+
+def test_long_contents_take_more_pages_and_push_the_body_on() -> None:
+    entries = tuple(entry("mosaic", 5, title=f"T{i}") for i in range(60))
+    layout = BookLayout(page_size="6x9")
+    plan = plan_book(Book(entries=entries, layout=layout), extent)
+    contents = [page for page in plan.pages if page.role is Role.CONTENTS]
+    per_page = int((layout.body_area(1).height - HEADING_MM) // CONTENTS_LINE_MM)
+    lines = 1 + 1 + 60 + 1  # rules, section, the titled puzzles, solutions
+    assert [len(page.lines) for page in contents] == [per_page, per_page, lines - 2 * per_page]
+    first_body = next(page.number for page in plan.pages if page.folio)
+    assert first_body % 2 == 1
+
+
+def test_pad_even_adds_a_blank_page_only_when_the_count_is_odd() -> None:
+    book = seventeen()
+    for solutions in (True, False):
+        layout = BookLayout(page_size="6x9", solutions=solutions)
+        plain = plan_book(Book(entries=book.entries, layout=layout), extent)
+        padded = plan_book(
+            Book(
+                entries=book.entries,
+                layout=BookLayout(page_size="6x9", solutions=solutions, pad_even=True),
+            ),
+            extent,
+        )
+        assert len(padded.pages) % 2 == 0
+        assert len(padded.pages) - len(plain.pages) == len(plain.pages) % 2
+        if len(plain.pages) % 2:
+            assert padded.pages[-1].role is Role.BLANK
+
+
+def test_without_the_optional_pages() -> None:
+    layout = BookLayout(title_page=False, contents=False, rules_pages=False, solutions=False)
+    plan = plan_book(Book(entries=seventeen().entries, layout=layout), extent)
+    assert {page.role for page in plan.pages} == {Role.PUZZLES}
+    assert plan.solutions == ()
+
+
+def test_an_empty_book_has_no_plan() -> None:
+    with pytest.raises(StudioError, match="no puzzles"):
+        plan_book(Book(), extent)
+
+
+def test_each_label_is_right_above_its_puzzle() -> None:
+    plan = plan_book(seventeen(), extent)
+    for placement in (*plan.puzzles, *plan.solutions):
+        assert placement.label.bottom == pytest.approx(placement.area.top)
+        assert placement.label.left == pytest.approx(placement.area.left)
+    assert {p.label.height for p in plan.puzzles} == {LABEL_MM}
+
+
+def one(sizes: set[float]) -> float:
+    (size,) = sizes
+    return size
+
+
+def inside(box: Area, area: Area) -> bool:
+    tolerance = 1e-9
+    return (
+        box.left >= area.left - tolerance
+        and box.top >= area.top - tolerance
+        and box.right <= area.right + tolerance
+        and box.bottom <= area.bottom + tolerance
+    )
+
+
+def overlap(one: Area, other: Area) -> bool:
+    return (
+        one.left < other.right
+        and other.left < one.right
+        and one.top < other.bottom
+        and other.top < one.bottom
+    )

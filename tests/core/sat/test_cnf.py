@@ -1,0 +1,42 @@
+"""The clause builder: constants simplified away, clauses handed over, cancellation checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from studio.core.cancel import CancelToken, Stopped
+from studio.core.grid import unknown_grid
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.sat.cnf import CHECK_EVERY, FALSE, TRUE, CnfBuilder
+
+
+def test_constants_are_simplified_away() -> None:
+    cnf = CnfBuilder()
+    a, b = cnf.new_var(), cnf.new_var()
+    cnf.add([a, TRUE])
+    cnf.add([a, FALSE, b])
+    cnf.add([FALSE])
+    assert cnf.clauses == [[TRUE], [a, b], [FALSE]]
+
+
+def test_taking_the_clauses_empties_the_builder_but_not_its_pool() -> None:
+    cnf = CnfBuilder()
+    a = cnf.new_var()
+    cnf.add([a])
+    assert cnf.take_clauses() == [[TRUE], [a]]
+    assert cnf.clauses == []
+    assert cnf.new_var() == a + 1
+
+
+def test_encoding_stops_soon_after_a_cancel() -> None:
+    """Encoding a 200×200 random nonogram took seconds that neither Esc nor --timeout could
+    stop; the builder now checks the token every CHECK_EVERY clauses, for every kind."""
+    picture = np.random.default_rng(1).random((200, 200)) < 0.5
+    puzzle = Nonogram.from_picture(picture)
+    token = CancelToken()
+    token.cancel()
+    cnf = CnfBuilder(token)
+    with pytest.raises(Stopped):
+        puzzle.encode(cnf, unknown_grid(200, 200))
+    assert len(cnf.clauses) <= CHECK_EVERY

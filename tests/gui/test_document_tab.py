@@ -1,0 +1,325 @@
+"""Documents as tabs (studio/gui/document_tab.py) and the window's tabs and status bar, driven
+with real mouse and key events, offscreen: which tab New and Open take, what closing and
+quitting ask, and a status bar that always speaks of the document on screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabBar
+from pytestqt.qtbot import QtBot
+
+from studio.core import formats
+from studio.core.document import Document
+from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
+from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
+from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.sat.analysis import Status
+from studio.gui.document_tab import DocumentTab
+from studio.gui.edited import Choice
+from studio.gui.main_window import MainWindow, blank_document
+from tests.gui.conftest import verdict_in_new_tab
+from tests.gui.drive import LEFT, drag, stroke
+
+UNIQUE = grid_from_text(["###", "#..", "##."])  # unique, line-solvable
+MOSAIC = grid_from_text(["#..#", ".##.", "#...", "..##"])
+
+
+@pytest.fixture(autouse=True)
+def errors(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Error boxes, collected instead of shown (a modal box would stop the test)."""
+    shown: list[str] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, message: shown.append(title))
+    return shown
+
+
+def tab_names(window: MainWindow) -> list[str]:
+    return [window.tabs.tabText(i) for i in range(window.tabs.count())]
+
+
+def click_tab(qtbot: QtBot, window: MainWindow, index: int) -> None:
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, LEFT, pos=bar.tabRect(index).center())
+    assert window.tabs.currentIndex() == index
+
+
+def click_close(qtbot: QtBot, window: MainWindow, index: int) -> None:
+    """Click the close button of tab ``index``."""
+    bar = window.tabs.tabBar()
+    sides = (QTabBar.ButtonPosition.RightSide, QTabBar.ButtonPosition.LeftSide)
+    button = next(b for side in sides if (b := bar.tabButton(index, side)) is not None)
+    qtbot.mouseClick(button, LEFT)
+
+
+def save(tmp_path: Path, name: str, document: Document) -> Path:
+    path = tmp_path / name
+    formats.save(document, path)
+    return path
+
+
+# Which tab ------------------------------------------------------------------------------------
+
+
+def test_new_and_open_take_the_place_of_an_untouched_blank_tab(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window()
+    blank = window.tab
+    assert blank.untouched
+    window.ask_new_puzzle = lambda: ("mosaic", (4, 6))  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.count() == 1, "New took the blank tab's place"
+    assert window.model.document.puzzle.shape == (4, 6)
+    path = save(tmp_path, "first.json", document_of_picture("nonogram", UNIQUE))
+    window.ask_open_path = lambda: path  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert tab_names(window) == ["first"], "and so did Open"
+    # A document that was opened is no blank tab: the next one opens beside it.
+    other = save(tmp_path, "second.json", document_of_picture("nonogram", ~UNIQUE))
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(other)
+    assert tab_names(window) == ["first", "second"]
+    assert window.model.path == other
+
+
+def test_open_takes_the_place_of_a_blank_tab_beside_others(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(4, 4))
+    drag(qtbot, window, [(0, 0)])
+    window.ask_new_puzzle = lambda: ("nonogram", (3, 3))  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        window.new_action.trigger()
+    assert window.tab.untouched
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "next.json", document_of_picture("nonogram", UNIQUE)))
+    assert tab_names(window) == ["Untitled *", "next"]
+
+
+def test_an_edited_blank_tab_is_kept(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(4, 4))
+    drag(qtbot, window, [(0, 0)])
+    drag(qtbot, window, [(0, 0)])  # and back: blank again, but with a history to keep
+    assert not window.tab.untouched
+    window.ask_new_puzzle = lambda: ("nonogram", (3, 3))  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        window.new_action.trigger()
+    assert window.tabs.count() == 2
+
+
+def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """A puzzle opened from a text file has no path to save to (Save asks for one) and no
+    history yet, but it is no blank document: opening another file must not close it."""
+    window = open_window()
+    text = tmp_path / "arrow.txt"
+    text.write_text("##.\n#..\n..#\n")
+    with verdict_in_new_tab(qtbot, window):
+        assert window.open_path(text)
+    assert window.model.path is None
+    other = save(tmp_path, "other.json", document_of_picture("nonogram", ~UNIQUE))
+    with verdict_in_new_tab(qtbot, window):
+        assert window.open_path(other)
+    assert tab_names(window) == ["arrow", "other"]
+
+
+# Closing and quitting ----------------------------------------------------------------------------
+
+
+def test_closing_a_modified_tab_asks_and_a_clean_one_does_not(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(4, 4))
+    drag(qtbot, window, [(1, 1)])
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "clean.json", document_of_picture("nonogram", UNIQUE)))
+    asked: list[DocumentTab] = []
+    answer = Choice.CANCEL
+
+    def ask() -> Choice:
+        asked.append(window.tab)
+        return answer
+
+    window.ask_save_changes = ask  # type: ignore[method-assign]
+    modified = window.document_tabs()[0]
+    click_close(qtbot, window, 0)
+    assert asked == [modified], "asked, with the document in question shown"
+    assert window.document_tabs()[0] is modified, "Cancel keeps it"
+    click_close(qtbot, window, 1)
+    assert asked == [modified], "a clean document closes without a question"
+    assert tab_names(window) == ["Untitled *"]
+    answer = Choice.DISCARD
+    click_close(qtbot, window, 0)
+    assert len(asked) == 2
+    (tab,) = window.document_tabs()
+    assert tab is not modified, "the last tab closed leaves a blank document"
+    assert tab.untouched
+
+
+def test_quit_asks_once_about_every_unsaved_document(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(4, 4))
+    drag(qtbot, window, [(1, 1)])
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "clean.json", document_of_picture("nonogram", UNIQUE)))
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "edited.json", document_of_picture("nonogram", UNIQUE)))
+    drag(qtbot, window, [(2, 2)])
+    asked: list[list[str]] = []
+    answer = Choice.CANCEL
+
+    def ask_all(names: list[str]) -> Choice:
+        asked.append(names)
+        return answer
+
+    window.ask_save_all = ask_all  # type: ignore[method-assign]
+    window.ask_save_changes = lambda: pytest.fail("Quit asks once, for all")  # type: ignore[method-assign]
+    window.quit_action.trigger()  # (Ctrl+Q where the desktop binds it: not offscreen)
+    assert asked == [["“Untitled”", "“edited”"]]
+    assert window.isVisible(), "Cancel keeps the window"
+    answer = Choice.DISCARD
+    window.quit_action.trigger()
+    assert len(asked) == 2
+    assert not window.isVisible()
+
+
+# The status bar ---------------------------------------------------------------------------------
+
+
+def test_undo_after_a_repair_changes_the_verdict(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(5, 5))
+    with qtbot.waitSignal(window.analysis.suggested, timeout=20_000):
+        drag(qtbot, window, [(0, 0)])
+        drag(qtbot, window, [(1, 1)])
+    ambiguous = "Ambiguous: 4 variable fields"
+    assert window.status_label.text() == ambiguous
+    repair = window.repair_panel.repairs()[0]
+    assert repair.remaining == 0
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.mouseClick(window.repair_panel.apply_button, LEFT)
+    assert window.status_label.text().startswith("Unique")
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.undo_action.trigger()
+    assert window.status_label.text() == ambiguous
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.redo_action.trigger()
+    assert window.status_label.text().startswith("Unique")
+
+
+def test_each_tab_shows_its_own_verdict_and_no_message_of_another(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0)])
+    drag(qtbot, window, [(1, 1)])
+    first = window.status_label.text()
+    assert first.startswith("Ambiguous")
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "unique.json", document_of_picture("nonogram", UNIQUE)))
+    qtbot.waitUntil(lambda: "difficulty" in window.status_label.text())
+    second = window.status_label.text()
+    assert second.startswith("Unique")
+    window.show_message("Saved somewhere")
+    click_tab(qtbot, window, 0)
+    assert window.status_label.text() == first
+    assert window.statusBar().currentMessage() == "", "the message was about the other tab"
+    window.show_message("About the first")
+    click_tab(qtbot, window, 1)
+    assert window.status_label.text() == second
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_verdict_of_a_tab_in_the_background_is_not_shown(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(blank_document(5, 5))
+    drag(qtbot, window, [(0, 0)])  # unique: one cell
+    first = window.tab
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(save(tmp_path, "unique.json", document_of_picture("nonogram", UNIQUE)))
+    qtbot.waitUntil(lambda: "difficulty" in window.status_label.text())
+    shown = window.status_label.text()
+    click_tab(qtbot, window, 0)
+    with qtbot.waitSignal(first.analysis.analysed, timeout=10_000):
+        stroke(qtbot, window, [(1, 1)])
+        click_tab(qtbot, window, 1)  # before the first tab's verdict comes back (debounced)
+    assert first.verdict.startswith("Ambiguous")
+    assert window.status_label.text() == shown
+    click_tab(qtbot, window, 0)
+    assert window.status_label.text() == first.verdict
+
+
+def test_an_edit_clears_a_passing_message(qtbot: QtBot, open_window) -> None:
+    window = open_window(blank_document(4, 4))
+    window.show_message("Exported somewhere")
+    assert window.statusBar().currentMessage() == "Exported somewhere"
+    drag(qtbot, window, [(0, 0)])
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_fobidoshi_without_solution_says_why(qtbot: QtBot, open_window) -> None:
+    # A circle closed in by crosses in a corner cannot join the circle in the other corner.
+    puzzle = Fobidoshi.from_rows(["ox--", "x---", "----", "---o"])
+    puzzle.validate()
+    window = open_window(Document(puzzle))
+    assert window.view.analysis is not None
+    assert window.view.analysis.status == Status.NONE
+    text = window.status_label.text()
+    assert text.startswith("No solution: ")
+    assert "cut off" in text, "the reason: the crosses that cut a circle off"
+    assert window.status_label.isVisible()
+    # Pointing at the grid (whose tooltip tells how to use the mouse) leaves the reason shown.
+    qtbot.mouseMove(window.view.canvas, window.view.canvas.rect().center())
+    window.show_message("Some remark")
+    assert window.status_label.text() == text
+    assert window.status_label.isVisible()
+
+
+def test_the_info_label_counts_the_clues_a_mosaic_shows(qtbot: QtBot, open_window) -> None:
+    window = open_window(document_of_picture("mosaic", MOSAIC))
+    assert window.info_label.text() == "16 of 16 clues shown"
+    window.puzzle_menu.aboutToShow.emit()
+    (minimal,) = [a for a in window.puzzle_menu.actions() if a.text() == "&Minimal Clues"]
+    editor = window.view.editor
+    (unique,) = [a for a in editor.standards.actions() if a.data() == "unique"]
+    unique.trigger()
+    with (
+        qtbot.waitSignal(window.changes.finished, timeout=20_000),
+        qtbot.waitSignal(window.analysis.analysed, timeout=20_000),
+    ):
+        minimal.trigger()
+    puzzle = window.model.document.puzzle
+    assert isinstance(puzzle, Mosaic)
+    shown = int(np.count_nonzero(puzzle.clue_grid() >= 0))
+    assert 0 < shown < 16
+    assert window.info_label.text() == f"{shown} of 16 clues shown"
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.undo_action.trigger()
+    assert window.info_label.text() == "16 of 16 clues shown"
+    with verdict_in_new_tab(qtbot, window):
+        window.add_tab(blank_document(3, 3))
+    assert window.info_label.text() == "", "a nonogram has no such line"
+    click_tab(qtbot, window, 0)
+    assert window.info_label.text() == "16 of 16 clues shown"
+
+
+def test_closing_the_only_blank_tab_leaves_a_blank_one(qtbot: QtBot, open_window) -> None:
+    window = open_window()
+    before = window.tab
+    click_close(qtbot, window, 0)
+    (tab,) = window.document_tabs()
+    assert tab is not before
+    assert tab.untouched
+    assert window.status_label.text() in ("Checking…", tab.verdict)
+    with qtbot.waitSignal(tab.analysis.analysed, timeout=10_000):
+        stroke(qtbot, window, [(0, 0)])
+    assert window.status_label.text() == tab.verdict
+    assert window.model.undo_stack.count() == 1
