@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
+import sys
 import tempfile
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
@@ -27,19 +29,40 @@ POLL = 0.05
 #: The backend for the child process: Kissat 4.0.4 in python-sat.
 BACKEND = "kissat404"
 
+#: ``prctl``'s option that sets the signal a process gets when its parent dies (Linux).
+PR_SET_PDEATHSIG = 1
+
+#: Clauses written to the child's file between two looks at the cancel token.
+CHUNK = 65536
+
 
 class ChildFailed(StudioError):
     """The child process ended without an answer (killed from outside, out of memory)."""
 
 
+def _die_with_parent() -> None:
+    """Have the kernel kill this process when its parent dies (Linux; elsewhere the parent's
+    ``kill`` on cancel is the only guard): a parent that is killed itself cannot kill the
+    child, and the child, in a solver that holds the GIL, cannot notice."""
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def _solve(connection: Connection, backend: str, path: str) -> None:
-    """The child: solve the clauses pickled at ``path``; send the model, or ``None`` when
-    they are unsatisfiable."""
+    """The child: solve the clauses pickled at ``path`` (chunks of clauses one after the
+    other); send the model, or ``None`` when they are unsatisfiable."""
+    _die_with_parent()
     from pysat.solvers import Solver
 
-    with open(path, "rb") as file:
-        clauses = pickle.load(file)
-    with Solver(name=backend, bootstrap_with=clauses) as solver:
+    with Solver(name=backend) as solver:
+        with open(path, "rb") as file:
+            while True:
+                try:
+                    solver.append_formula(pickle.load(file))
+                except EOFError:
+                    break
         connection.send(solver.get_model() if solver.solve() else None)
 
 
@@ -49,21 +72,26 @@ def solve_in_child(
     """A model of ``cnf`` (``model[v - 1]`` is ``±v`` for every variable made so far), or
     ``None`` when it is unsatisfiable, from ``backend`` in a child process.
 
-    The clauses go through a temporary file, so that starting the child never waits on it;
-    only the model comes back through the pipe. As with the batch pool, a script that calls
-    this must guard its main code with ``if __name__ == "__main__":`` (the child imports it).
+    The clauses go through a temporary file, written in chunks of :data:`CHUNK` between two
+    looks at ``cancel`` (a 200×200 puzzle has millions), so that starting the child never
+    waits on a pipe; only the model comes back through the pipe. As with the batch pool, a
+    script that calls this must guard its main code with ``if __name__ == "__main__":`` (the
+    child imports it).
 
     Raises:
         Stopped: when ``cancel`` fires first; the child is killed.
         ChildFailed: when the child ends without an answer.
     """
-    cancel.check()
-    # As in the session: the last variable in a tautology, so that every variable has a value.
-    clauses = [*cnf.clauses, [cnf.num_vars, -cnf.num_vars]]
     with tempfile.TemporaryDirectory(prefix="studio-sat-") as folder:
         path = os.path.join(folder, "clauses.pickle")
         with open(path, "wb") as file:
-            pickle.dump(clauses, file, protocol=pickle.HIGHEST_PROTOCOL)
+            for start in range(0, len(cnf.clauses), CHUNK):
+                cancel.check()
+                pickle.dump(cnf.clauses[start : start + CHUNK], file, pickle.HIGHEST_PROTOCOL)
+            # As in the session: the last variable in a tautology, so that every variable
+            # has a value in the model.
+            pickle.dump([[cnf.num_vars, -cnf.num_vars]], file, pickle.HIGHEST_PROTOCOL)
+        cancel.check()
         context = get_context("spawn")
         receiver, sender = context.Pipe(duplex=False)
         child = context.Process(target=_solve, args=(sender, backend, path), daemon=True)

@@ -4,7 +4,9 @@ suite, tests/contract/test_analysis.py)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from multiprocessing.context import SpawnProcess
 
 import numpy as np
 import pytest
@@ -21,6 +23,7 @@ from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
 from tests.contract.kinds.nonogram import solutions
 from tests.core.pictures import symmetric_pictures
+from tests.core.sat.formulas import assert_gone, pigeonhole
 
 
 @settings(max_examples=100, deadline=None)
@@ -115,7 +118,6 @@ def test_a_time_limit_gives_unknown_and_returns_promptly() -> None:
 
 
 def test_cancel_from_another_thread_stops_the_solver() -> None:
-    import threading
 
     record = shared_record("nonogram", "survey:knotty")
     puzzle = Nonogram(record["rows"], record["cols"])
@@ -267,14 +269,28 @@ def test_no_solution_is_found_by_the_hard_puzzle_steps_too() -> None:
     assert analyze(impossible, logic_first=False).status == Status.NONE
 
 
-@pytest.mark.slow
-def test_a_time_limit_stops_the_child_process_too() -> None:
-    """Faase goes past Glucose's budget and past the probe to Kissat in a child process
-    within the limit; the limit kills the child."""
-    import multiprocessing
+class _Stubborn(Nonogram):
+    """A nonogram whose encoding carries, besides its own, a pigeonhole formula of 14 holes
+    on variables of their own: unsatisfiable, and minutes of work for a solver."""
 
-    record = shared_record("nonogram", "pynogram:frans_faase")
-    puzzle = Nonogram(record["rows"], record["cols"])
-    analysis = analyze(puzzle, cancel=CancelToken(timeout=8))
-    assert analysis.stop_reason == "timeout"
-    assert multiprocessing.active_children() == []
+    def encode(self, cnf, known):  # type: ignore[no-untyped-def]
+        cells = super().encode(cnf, known)
+        pigeonhole(14, cnf)
+        return cells
+
+
+@pytest.mark.parametrize("how", ["cancelled", "timeout"])
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_cancel_and_time_limit_kill_the_child_process(
+    how: str, spawned: list[SpawnProcess]
+) -> None:
+    """Past Glucose's budget the first solution is looked for in a child process, which a
+    cancel from another thread, or the time limit, kills; none is left behind."""
+    token = CancelToken(timeout=1.0 if how == "timeout" else None)
+    if how == "cancelled":
+        threading.Timer(1.0, token.cancel).start()
+    analysis = analyze(_Stubborn([(1,)], [(1,)]), cancel=token, logic_first=False)
+    assert analysis.status == Status.UNKNOWN
+    assert analysis.stop_reason == how
+    [child] = spawned
+    assert_gone(child)
