@@ -40,20 +40,23 @@ class ChildFailed(StudioError):
     """The child process ended without an answer (killed from outside, out of memory)."""
 
 
-def _die_with_parent() -> None:
-    """Have the kernel kill this process when its parent dies (Linux; elsewhere the parent's
-    ``kill`` on cancel is the only guard): a parent that is killed itself cannot kill the
-    child, and the child, in a solver that holds the GIL, cannot notice."""
+def _die_with_parent(parent: int) -> None:
+    """Have the kernel kill this process when its parent (process id ``parent``) dies (Linux;
+    elsewhere the parent's ``kill`` on cancel is the only guard): a parent that is killed
+    itself cannot kill the child, and the child, in a solver that holds the GIL, cannot
+    notice. A parent that died before this was asked for ends the child at once."""
     if sys.platform == "linux":
         import ctypes
 
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
 
 
-def _solve(connection: Connection, backend: str, path: str) -> None:
-    """The child: solve the clauses pickled at ``path`` (chunks of clauses one after the
-    other); send the model, or ``None`` when they are unsatisfiable."""
-    _die_with_parent()
+def _solve(connection: Connection, backend: str, path: str, parent: int) -> None:
+    """The child of process ``parent``: solve the clauses pickled at ``path`` (chunks of
+    clauses one after the other); send the model, or ``None`` when they are unsatisfiable."""
+    _die_with_parent(parent)
     from pysat.solvers import Solver
 
     with Solver(name=backend) as solver:
@@ -94,7 +97,9 @@ def solve_in_child(
         cancel.check()
         context = get_context("spawn")
         receiver, sender = context.Pipe(duplex=False)
-        child = context.Process(target=_solve, args=(sender, backend, path), daemon=True)
+        child = context.Process(
+            target=_solve, args=(sender, backend, path, os.getpid()), daemon=True
+        )
         child.start()
         sender.close()
         try:
