@@ -146,6 +146,12 @@ class _Search:
         self.cancel = cancel
         self.session = SolverSession(cnf, cancel=cancel)
         self.open = ~np.isin(self.cells, (TRUE, FALSE))
+        self.calls_elsewhere = 0  # in the symmetric session and the child process
+
+    @property
+    def calls(self) -> int:
+        """Solver calls made so far, in every session and child process of this search."""
+        return self.session.calls + self.calls_elsewhere
 
     def close(self) -> None:
         self.session.close()
@@ -221,6 +227,7 @@ class _Search:
         cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, probed.grid)
         try:
+            self.calls_elsewhere += 1
             model = solve_in_child(cnf, self.cancel)
         except ChildFailed:
             return self.solve()
@@ -240,6 +247,7 @@ class _Search:
         except _OutOfConflicts:
             return None
         finally:
+            self.calls_elsewhere += symmetric.calls
             symmetric.close()
 
     def variable_fields(
@@ -446,7 +454,7 @@ def analyze(
                     return result(Status.NONE)
                 search.variable_fields(solution, variable, variable_limit)
             finally:
-                sat_calls = search.session.calls
+                sat_calls = search.calls
             return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
     except Stopped as stop:
         return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
