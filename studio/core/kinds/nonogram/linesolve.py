@@ -17,7 +17,7 @@ backward pass is the forward pass on the reversed line.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -204,6 +204,37 @@ class LineGrid:
         other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
         other.steps, other.passes = self.steps, self.passes
         return other
+
+    def changed(
+        self, clues: Iterable[tuple[LineRef, Clue]], forget: Iterable[tuple[int, int]] = ()
+    ) -> LineGrid:
+        """A copy with new ``clues`` for some lines and the cells ``forget`` unknown again;
+        the lines changed and those through a forgotten cell are solved again by
+        :meth:`propagate`.
+
+        What the old clues taught stays known: continuing from here is not line solving the
+        changed puzzle from scratch (it may know more), which is what a cheap estimate of a
+        change needs (:meth:`.repair.search.Search.line_ranked`).
+        """
+        other = self.copy()
+        lines = {axis: list(axis_clues) for axis, axis_clues in self.clues.items()}
+        for line, clue in clues:
+            lines[line.axis][line.index] = clue
+            other.dirty[line.axis].add(line.index)
+        other.clues = {axis: tuple(axis_clues) for axis, axis_clues in lines.items()}
+        for row, col in forget:
+            for axis, index, bit in (("row", row, col), ("column", col, row)):
+                for masks in other.masks[axis]:
+                    masks[index] &= ~(1 << bit)
+            other.dirty["row"].add(row)
+            other.dirty["column"].add(col)
+        return other
+
+    def open_count(self) -> int:
+        """The number of cells not known yet."""
+        filled, empty = self.masks["row"]
+        known = sum((f | e).bit_count() for f, e in zip(filled, empty, strict=True))
+        return self.height * self.width - known
 
     def value(self, row: int, col: int) -> int:
         """FILLED, EMPTY or UNKNOWN."""

@@ -13,14 +13,18 @@ in 1.7 times the time. Only the best :attr:`Search.verify` changes per round are
 :func:`~studio.core.sat.analysis.analyze`; a family of changes gets at most :attr:`Search.rounds`
 rounds before the caller falls back to another.
 
-The line-solvable phase needs no proxy: its objective, the cells line solving from scratch
-leaves open (:meth:`Nonogram.deduce`), is exact and cheap (:meth:`Search.fewest_open`).
+The line-solvable phase's objective, the cells line solving from scratch leaves open
+(:meth:`Nonogram.deduce`), is exact, but on a large grid solving every line of every candidate
+from scratch is what costs (a 60×60 family holds thousands of flips): its proxy goes on from
+what line logic knows of the design now and solves again only the lines a change touches
+(:meth:`Search.line_ranked`), and only the best few are solved from scratch
+(:meth:`Search.fewest_open`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -34,9 +38,9 @@ from studio.core.contract.repairs import (
     tie_order,
 )
 from studio.core.errors import PuzzleError
-from studio.core.grid import UNKNOWN, BoolGrid, cell_name, cells_of, run_lengths
-from studio.core.kinds.nonogram.linesolve import line_solve
-from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.grid import UNKNOWN, BoolGrid, LineRef, cell_name, cells_of, run_lengths
+from studio.core.kinds.nonogram.linesolve import LineGrid, line_solve
+from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis
 
@@ -90,10 +94,8 @@ class Design:
         """The picture and puzzle after ``change``; only the lines it touches are recounted."""
         picture = flipped(self.picture, change.flips)
         rows, cols = list(self.puzzle.rows), list(self.puzzle.cols)
-        for r in {r for r, _ in change.flips}:
-            rows[r] = run_lengths(picture[r])
-        for c in {c for _, c in change.flips}:
-            cols[c] = run_lengths(picture[:, c])
+        for line, clue in recounted(picture, change.flips):
+            (rows if line.axis == "row" else cols)[line.index] = clue
         cells = [*self.puzzle.given_cells(), *change.givens]
         return picture, Nonogram(rows, cols, ((r, c, bool(picture[r, c])) for r, c in cells))
 
@@ -119,6 +121,18 @@ class Design:
             analysis=analysis,
             steps=steps,
         )
+
+
+def recounted(picture: BoolGrid, cells: Iterable[Cell]) -> list[tuple[LineRef, Clue]]:
+    """The clue of every row and column through ``cells``, counted in ``picture`` (bool
+    ``(height, width)``): rows first, each line once."""
+    cells = list(cells)
+    rows = sorted({r for r, _ in cells})
+    cols = sorted({c for _, c in cells})
+    return [
+        *((LineRef("row", r), run_lengths(picture[r])) for r in rows),
+        *((LineRef("column", c), run_lengths(picture[:, c])) for c in cols),
+    ]
 
 
 @dataclass(frozen=True)
@@ -221,20 +235,61 @@ class Search:
                 break
         return best
 
+    def line_ranked(self, design: Design, changes: Sequence[Change]) -> list[Candidate]:
+        """The best :attr:`verify` × :attr:`rounds` of ``changes`` by the proxy of the
+        line-solvable phase, best (fewest open cells) first, ties in the tie order.
+
+        The proxy goes on from what line logic knows of the design now
+        (:meth:`~studio.core.kinds.nonogram.linesolve.LineGrid.changed`): the lines a change
+        flips get their new clues and its flipped cells are forgotten, its givens are known,
+        and line logic continues from there. For a given that is exact (a given only adds to
+        what line logic knows, and its fixpoint does not depend on the order); for a flip it is
+        optimistic, since what the old clues taught stays known. It costs a few line solves
+        where line solving from scratch costs every line several times. Measured against
+        ranking every change by line solving from scratch (``benchmarks/repair.py
+        --line-solvable``, ``benchmarks/logic_generation.py``): as many cells changed in the
+        median on the pixel-art sets and random 20×20 pictures, 1.6 to 3 times faster, and a
+        line-solvable 60×60 generated in seconds instead of minutes.
+        """
+        puzzle = design.puzzle
+        givens = set(puzzle.given_cells())
+        now = LineGrid(puzzle.rows, puzzle.cols, puzzle.givens_grid())
+        now.propagate(self.cancel)
+        scored = []
+        for index, (change, tie) in enumerate(zip(changes, self.ties(len(changes)), strict=True)):
+            self.cancel.check()
+            picture = flipped(design.picture, change.flips)
+            trial = now.changed(recounted(picture, change.flips), change.flips)
+            for r, c in (*change.givens, *givens.intersection(change.flips)):
+                trial.set_cell(r, c, bool(picture[r, c]))
+            # Every cell known is the changed picture's, which meets the changed clues: line
+            # logic finds no contradiction.
+            trial.propagate(self.cancel)
+            scored.append((trial.open_count(), tie, index))
+        scored.sort()
+        best = []
+        for open_cells, _, index in scored[: self.verify * self.rounds]:
+            picture, changed = design.after(changes[index])
+            best.append(Candidate(changes[index], picture, changed, open_cells))
+        return best
+
     def fewest_open(
         self, design: Design, changes: Sequence[Change], target: int
     ) -> Candidate | None:
         """The change whose puzzle line solving (from scratch) leaves with the fewest open
-        cells, if fewer than ``target``: the objective of the line-solvable phase."""
+        cells, if fewer than ``target``: the objective of the line-solvable phase.
+
+        The changes are ranked by :meth:`line_ranked` and verified (line solved from scratch)
+        in that order, :attr:`verify` a round, until a round holds one that beats ``target``.
+        """
         best: Candidate | None = None
-        for change, _ in sorted(
-            zip(changes, self.ties(len(changes)), strict=True), key=lambda item: item[1]
-        ):
+        for index, candidate in enumerate(self.line_ranked(design, changes)):
             self.cancel.check()
-            picture, puzzle = design.after(change)
-            open_cells = self.open_cells(puzzle)
+            open_cells = self.open_cells(candidate.puzzle)
             if open_cells < (target if best is None else best.open_cells):
-                best = Candidate(change, picture, puzzle, open_cells)
+                best = replace(candidate, open_cells=open_cells)
                 if open_cells == 0:
                     break
+            if best is not None and (index + 1) % self.verify == 0:
+                break
         return best

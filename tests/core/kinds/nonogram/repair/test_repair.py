@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.contract.repairs import RepairResult
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import cells_of, grid_from_text
+from studio.core.grid import UNKNOWN, cells_of, grid_from_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair import flips, givens, repair
 from studio.core.kinds.nonogram.repair.search import Change, Design, Search
@@ -208,6 +208,35 @@ def test_flip_families_widen_around_the_target() -> None:
     ]
     assert {c.flips[0] for c in wider} == {(0, 2), (1, 2), (2, 0), (2, 1), (2, 2)}
     assert len(rest) == 36 - 9
+
+
+@settings(max_examples=60, deadline=None)
+@given(designs())
+def test_the_line_solvable_proxy_is_exact_for_givens_and_optimistic_for_flips(
+    design: tuple[np.ndarray, list[Cell]],
+) -> None:
+    """Search.line_ranked against line solving each changed puzzle from scratch: a given's
+    open cells are exactly those, a flip's never more; the best verify × rounds come first."""
+    picture, given_cells = design
+    start = Design.start(picture, given_cells)
+    search = Search(CancelToken(), verify=2, rounds=3)
+    open_cells = start.puzzle.deduce().grid == UNKNOWN
+    changes = [
+        *flips.single_flips(start, np.ones(picture.shape, dtype=bool)),
+        *givens.given_changes(cells_of(open_cells)),
+    ]
+    best = search.line_ranked(start, changes)
+    everyone = Search(CancelToken(), verify=len(changes), rounds=1).line_ranked(start, changes)
+    assert len(everyone) == len(changes)
+    assert [c.open_cells for c in everyone] == sorted(c.open_cells for c in everyone)
+    assert [c.open_cells for c in best] == [c.open_cells for c in everyone[:6]]
+    for candidate in everyone:
+        assert candidate.puzzle == start.after(candidate.change)[1]
+        scratch = search.open_cells(candidate.puzzle)
+        if candidate.change.givens:
+            assert candidate.open_cells == scratch
+        else:
+            assert candidate.open_cells <= scratch
 
 
 def test_flips_never_empty_a_line() -> None:
