@@ -108,16 +108,20 @@ def repair_flips(
     steps = 0
     if line_solvable:
         # A puzzle line logic completes is unique: the line phase alone reaches both.
-        while not design.puzzle.deduce(search.cancel).complete:
+        while open_cells := search.open_cells(design.puzzle):
+            search.left(open_cells, "cells open to line logic")
             candidate = line_flip_step(design, search) or best_line_given(design, search)
             design = design.moved_to(candidate.picture, candidate.puzzle)
             steps += 1
         return design.result(search.analyse(design.puzzle), steps)
     analysis = search.analyse(design.puzzle)
     while analysis.status == Status.MULTIPLE:
+        search.left(int(analysis.variable.sum()), "variable fields")
         repair = flip_step(design, analysis.variable, search) or best_given(
             design, analysis.variable, search
         )
+        if repair is None:
+            break  # every change verified is too easy (min_difficulty)
         design = design.moved_to(repair.picture, repair.puzzle)
         analysis, steps = repair.analysis, steps + 1
     return design.result(analysis, steps)

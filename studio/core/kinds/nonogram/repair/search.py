@@ -42,7 +42,7 @@ from studio.core.grid import UNKNOWN, BoolGrid, LineRef, cell_name, cells_of, ru
 from studio.core.kinds.nonogram.linesolve import LineGrid, line_solve
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
 from studio.core.puzzle import Cell
-from studio.core.sat.analysis import Analysis
+from studio.core.sat.analysis import Analysis, rated
 
 #: Rounds of :data:`VERIFY` candidates tried in one family of changes before falling back.
 ROUNDS = 3
@@ -156,12 +156,24 @@ class Search:
             row-major order, so results are deterministic.
         verify: candidates verified by exact analysis per round.
         rounds: rounds per family of changes.
+        progress: hears what is left to do after each step, in words (:meth:`left`).
+        min_difficulty: :meth:`best` never takes a change that leaves the puzzle unique but
+            rated below this (:meth:`Nonogram.rate`, 1..5): the repair of a puzzle meant to be
+            hard.
     """
 
     cancel: CancelToken
     rng: np.random.Generator | None = None
     verify: int = VERIFY
     rounds: int = ROUNDS
+    progress: Callable[[str], None] | None = None
+    min_difficulty: int = 1
+
+    def left(self, count: int, what: str) -> None:
+        """Tell :attr:`progress` that ``count`` of ``what`` are left, e.g. ``"312 cells open
+        to line logic"``."""
+        if self.progress is not None:
+            self.progress(f"{count} {what}")
 
     def analyse(self, puzzle: Nonogram, limit: int | None = None) -> Analysis:
         """:func:`exact_analysis` under this search's cancel token."""
@@ -216,7 +228,8 @@ class Search:
         self, design: Design, changes: Sequence[Change], variable: BoolGrid
     ) -> Repair[Nonogram] | None:
         """The verified change leaving the fewest variable fields, if it leaves fewer than
-        ``variable`` holds now; ``None`` when none of the candidates verified does.
+        ``variable`` holds now and is :meth:`hard_enough`; ``None`` when none of the candidates
+        verified does.
 
         Changes should touch equally many cells: a unique result ends the search.
         """
@@ -230,10 +243,21 @@ class Search:
 
         for index, repair in enumerate(self.verified(candidates, to_beat)):
             if repair.analysis.complete and repair.remaining < to_beat() + 1:
-                best = repair
+                best = self.hard_enough(repair) or best
             if best is not None and (best.remaining == 0 or (index + 1) % self.verify == 0):
                 break
         return best
+
+    def hard_enough(self, repair: Repair[Nonogram]) -> Repair[Nonogram] | None:
+        """``repair`` if it leaves the puzzle ambiguous or rated :attr:`min_difficulty` or
+        more (rated then, so the rating is kept), else ``None``."""
+        if self.min_difficulty <= 1 or repair.remaining:
+            return repair
+        analysis = rated(repair.puzzle, repair.analysis, cancel=self.cancel)
+        difficulty = analysis.difficulty
+        if difficulty is None or difficulty.score < self.min_difficulty:
+            return None
+        return replace(repair, analysis=analysis)
 
     def line_ranked(self, design: Design, changes: Sequence[Change]) -> list[Candidate]:
         """The best :attr:`verify` × :attr:`rounds` of ``changes`` by the proxy of the

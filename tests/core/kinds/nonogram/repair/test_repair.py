@@ -90,6 +90,25 @@ def test_line_solvable_results_are_completed_by_line_logic(
             assert not Nonogram.from_picture(picture, fewer).deduce().complete, cell
 
 
+@settings(max_examples=60, deadline=None)
+@given(designs(), st.sampled_from(["flips", "givens"]))
+def test_a_minimum_difficulty_keeps_line_logic_from_finishing(
+    design: tuple[np.ndarray, list[Cell]], strategy: str
+) -> None:
+    """With min_difficulty 3 a repair that changes something never ends line-solvable: unique
+    (by brute force) and beyond line logic, or still ambiguous when every change verified was
+    too easy. (A design its givens already make unique needs no change.)"""
+    picture, given_cells = design
+    result = repair(picture, strategy=strategy, given_cells=given_cells, min_difficulty=3)
+    assert_consistent(picture, result)
+    truth = solutions(result.puzzle)
+    assert result.unique == (len(truth) == 1)
+    if result.unique and result.steps:
+        assert not result.puzzle.deduce().complete
+        assert result.analysis.difficulty is not None
+        assert result.analysis.difficulty.score >= 3
+
+
 # Unique, but line logic alone stalls (found among random 4×4 pictures).
 NOT_LINE_SOLVABLE = grid_from_text([".#.#", ".#.#", "#.#.", "..#."])
 
@@ -273,7 +292,9 @@ def test_the_input_picture_is_not_modified() -> None:
     ("kwargs", "error", "message"),
     [
         ({"strategy": "random"}, StudioError, "unknown repair strategy 'random'"),
-        ({"strategy": "thesis", "line_solvable": True}, StudioError, "cannot insist"),
+        ({"strategy": "thesis", "line_solvable": True}, StudioError, "cannot aim"),
+        ({"strategy": "thesis", "min_difficulty": 3}, StudioError, "cannot aim"),
+        ({"line_solvable": True, "min_difficulty": 3}, StudioError, "score 1 to 2, not 3"),
         ({"given_cells": [(9, 0)]}, PuzzleError, "given at row 10, column 1 lies outside"),
     ],
 )
