@@ -17,9 +17,11 @@ from studio.core.kinds.nonogram.linesolve import (
     LineGrid,
     analyse_line,
     format_clue,
+    line_masks,
     line_solve,
     next_step,
     probe_solve,
+    runs,
     solve_line,
 )
 from studio.core.kinds.nonogram.puzzle import Nonogram
@@ -219,7 +221,19 @@ def test_a_changed_grid_goes_on_soundly_and_knows_what_solving_from_scratch_know
     known = state.grid()
     decided = known != UNKNOWN
     assert np.array_equal(known[decided] == FILLED, changed[decided])
-    assert state.open_count() == int((~decided).sum())
+    assert state.unknown == int((~decided).sum())
     scratch = line_solve([run_lengths(r) for r in changed], [run_lengths(c) for c in changed.T])
     assert np.all(decided[scratch.grid != UNKNOWN])
     assert np.array_equal(before.grid(), known_before), "the grid changed from is left as it was"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.booleans(), max_size=70))
+def test_runs_of_a_mask_are_the_lines_clue(cells: list[bool]) -> None:
+    mask = sum(1 << x for x, filled in enumerate(cells) if filled)
+    assert runs(mask) == run_lengths(cells)
+
+
+def test_line_masks_hold_the_rows_and_columns() -> None:
+    picture = np.array([[True, False, True], [False, False, True]])
+    assert line_masks(picture) == ([0b101, 0b100], [0b01, 0b00, 0b11])
