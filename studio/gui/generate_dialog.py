@@ -100,6 +100,7 @@ class GenerateDialog(QDialog):
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel()
+        self.status.setWordWrap(True)  # a slow puzzle's line is long
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.generate_button = self.buttons.addButton(
             "&Generate", QDialogButtonBox.ButtonRole.AcceptRole

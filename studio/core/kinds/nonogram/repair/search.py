@@ -283,7 +283,7 @@ class Search:
         ranking every change by line solving from scratch: on the pixel-art sets and random
         20×20 pictures (``benchmarks/repair.py --line-solvable``) as many cells changed in the
         median, 1.6 to 3 times faster; a line-solvable 60×60 took 61 to 172 s on three seeds
-        before, 4 to 6 s with this proxy (``benchmarks/logic_generation.py``).
+        before, 3 to 6 s with this proxy (``benchmarks/logic_generation.py``).
         """
         puzzle = design.puzzle
         givens = set(puzzle.given_cells())
