@@ -6,20 +6,25 @@ solution.
 
     {
       "format": "puzzle-studio-book",
-      "version": 2,
+      "version": 3,
       "title": "Winter Puzzles",
       "author": "Ann",
       "layout": {"page_size": "6x9", "per_page": null, "margin_mm": 15, "gutter_mm": 5,
                  "bleed_mm": 3.175, "title_page": true, "contents": true,
-                 "rules_pages": true, "solutions": true, "pad_even": false},
+                 "rules_pages": true, "solutions": true, "pad_even": false,
+                 "least_cell_mm": null, "most_cell_mm": 8, "thin_rule_pt": 0.5,
+                 "thick_rule_pt": null, "font_family": "", "solutions_per_page": 12},
       "puzzles": [
         {"title": "Sailboat", "status": "unique", "difficulty": 1,
          "solution": ["...#...", "..."], "document": {"format": "puzzle-studio", ...}}
       ]
     }
 
-Every layout field may be left out (:class:`~studio.core.book.BookLayout`'s default). Version 1
-had no ``bleed_mm``, ``rules_pages`` or ``pad_even``; its puzzles' titles may be those the
+Every layout field may be left out (:class:`~studio.core.book.BookLayout`'s default); ``null``
+is "automatic" where the layout allows ``None``. Version 2 had no cell limits, rule widths,
+font or solutions per page (version 3 added them; a studio that reads only version 2 says the
+book was made by a newer one rather than refuse the fields one by one). Version 1 had no
+``bleed_mm``, ``rules_pages`` or ``pad_even``; its puzzles' titles may be those the
 generators gave before they left titles to the designer (``"Nonogram 20×20 #1378448770"``:
 :func:`~studio.core.contract.generation.is_generated_name`), which are read as no title, so that
 a book never prints a seed number. Unknown fields are refused; a newer version is refused with
@@ -36,7 +41,15 @@ from dataclasses import replace
 from pathlib import Path
 
 from studio.core import files
-from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookEntry, BookLayout, entry_for
+from studio.core.book import (
+    PAGE_SIZES,
+    PER_PAGE,
+    SOLUTIONS_PER_PAGE,
+    Book,
+    BookEntry,
+    BookLayout,
+    entry_for,
+)
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import is_generated_name
 from studio.core.contract.json_fields import check_known, fail, field, positive, text, typed
@@ -48,14 +61,29 @@ from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.sat.analysis import Status
 
 MARKER = "puzzle-studio-book"
-VERSION = 2
+VERSION = 3
 EXTENSION = ".book.json"
 """Book files end so, to tell them from puzzle documents (``.json``) at a glance."""
 
 _FIELDS = ("format", "version", "title", "author", "layout", "puzzles")
 _FLAGS = ("title_page", "contents", "rules_pages", "solutions", "pad_even")
-_LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm")
-_LAYOUT = ("page_size", "per_page", *_LENGTHS, *_FLAGS)
+_LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm", "most_cell_mm")
+_AUTOMATIC = ("least_cell_mm", "thin_rule_pt", "thick_rule_pt")
+"""Numbers that may be ``null``: automatic."""
+_LAYOUT = (
+    "page_size",
+    "per_page",
+    "margin_mm",
+    "gutter_mm",
+    "bleed_mm",
+    *_FLAGS,
+    "least_cell_mm",
+    "most_cell_mm",
+    "thin_rule_pt",
+    "thick_rule_pt",
+    "font_family",
+    "solutions_per_page",
+)
 _ENTRY = ("title", "status", "difficulty", "solution", "document")
 _STATUSES = tuple(status.value for status in Status)
 
@@ -218,15 +246,26 @@ def _layout(data: Mapping[str, object]) -> BookLayout:
         if count not in PER_PAGE:
             fail("layout.per_page", f"expected one of {PER_PAGE} or null, found {count}")
         values["per_page"] = count
-    for name in _LENGTHS:
-        if name in data:
+    if data.get("solutions_per_page") is not None:
+        count = typed(data["solutions_per_page"], int, "layout.solutions_per_page")
+        if count not in SOLUTIONS_PER_PAGE:
+            fail(
+                "layout.solutions_per_page",
+                f"expected one of {SOLUTIONS_PER_PAGE} or null, found {count}",
+            )
+        values["solutions_per_page"] = count
+    for name in (*_LENGTHS, *_AUTOMATIC):
+        if name in data and not (name in _AUTOMATIC and data[name] is None):
             number = data[name]
             if not isinstance(number, int | float) or isinstance(number, bool) or number < 0:
-                fail(f"layout.{name}", f"expected a length in millimetres, found {number!r}")
+                unit = "points" if name.endswith("_pt") else "millimetres"
+                fail(f"layout.{name}", f"expected a length in {unit}, found {number!r}")
             values[name] = float(number)
+    if "font_family" in data:
+        values["font_family"] = text(data["font_family"], "layout.font_family")
     try:
         return BookLayout(**values)  # type: ignore[arg-type]
-    except StudioError as error:  # margins too wide for the page, a bleed too wide
+    except StudioError as error:  # margins too wide for the page, a bleed too wide, ...
         raise FormatError(f"layout: {error}") from None
 
 
