@@ -8,6 +8,7 @@ there is no display: the other commands never load it.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from dataclasses import replace
@@ -41,45 +42,95 @@ def add_parsers(commands: Commands) -> None:
 # export
 
 _EXPORT_EPILOG = """\
-The puzzle as a solver gets it (clues, givens, an empty grid) or, with --solution, filled in.
-The format follows OUT's extension: .png (--cell pixels a cell), .svg, .pdf (vector, one
-page the puzzle's size). Runs without a display.
+The puzzle as a solver gets it (clues, givens, an empty grid), with --solution filled in, or
+with --include-solution both: side by side in a PNG or SVG, on two pages of a PDF. The format
+follows OUT's extension: .png, .svg (vector, its width and height in millimetres), .pdf
+(vector, a page the drawing's size). A cell is --cell units of the format (PNG: pixels; SVG: CSS
+pixels, 1/96 in; PDF: points, 1/72 in) or --cell-mm millimetres (a PNG's at --dpi, rounded to
+whole pixels). A PNG records its --dpi. Runs without a display.
 
 examples:
   studio export heart.json -o heart.png
-  studio export heart.json -o heart-solution.svg --solution"""
+  studio export heart.json -o heart-solution.svg --solution --cell-mm 5
+  studio export heart.json -o heart.png --cell-mm 6 --dpi 300 --include-solution"""
 
 
 def _add_export(commands: Commands) -> None:
     export = add_command(commands, "export", "draw a puzzle as PNG, SVG or PDF", _EXPORT_EPILOG)
     export.add_argument("input", metavar="INPUT", help="puzzle file or game ID")
     export.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.png|svg|pdf")
-    export.add_argument("--solution", action="store_true", help="draw the solution view")
+    shown = export.add_mutually_exclusive_group()
+    shown.add_argument("--solution", action="store_true", help="draw the solution view")
+    shown.add_argument(
+        "--include-solution", action="store_true", help="draw the puzzle and its solution"
+    )
+    size = export.add_mutually_exclusive_group()
+    size.add_argument(
+        "--cell",
+        type=parse_cell,
+        metavar="SIZE",
+        help="cell size in the format's unit: px (PNG, SVG) or pt (PDF), at least 1 (default: 24)",
+    )
+    size.add_argument(
+        "--cell-mm", type=_parse_length, metavar="MM", help="cell size in millimetres"
+    )
     export.add_argument(
-        "--cell", type=parse_cell, default=24.0, metavar="SIZE", help="cell size in px or pt (≥ 1)"
+        "--dpi",
+        type=_parse_length,
+        metavar="N",
+        help="PNG only: pixels an inch, recorded in the file and turning --cell-mm into pixels "
+        "(default: 96)",
     )
     add_kind(export)
-    add_timeout(export, " for solving, with --solution")
+    add_timeout(export, " for solving, with --solution or --include-solution")
     export.set_defaults(handler=run_export)
 
 
+def _parse_length(text: str) -> float:
+    """A positive, finite number (millimetres, dots an inch)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
 def run_export(args: argparse.Namespace) -> int:
-    """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view or solution view."""
+    """``studio export``: one puzzle as PNG, SVG or PDF, in puzzle view, solution view or both."""
     document = read_input(args.input, kind=args.kind)
+    suffix = Path(args.output).suffix.lower()
+    if args.dpi is not None and suffix != ".png":
+        raise StudioError(f"--dpi {args.dpi:g}: only a PNG has a resolution, not {args.output}")
     start_drawing()
     from studio.gui.kinds import qt_kind
-    from studio.render.export import check_image_size, export_image
+    from studio.render.export import (
+        IMAGE_SUFFIXES,
+        View,
+        check_image_size,
+        export_image,
+        native_cell,
+    )
 
     look = qt_kind(document.kind).look
-    try:  # before any solving or drawing
-        check_image_size(document, look, Path(args.output).suffix.lower(), args.cell)
-    except StudioError as error:
-        raise StudioError(f"--cell {args.cell:g}: {error}") from None
+    view = View.BOTH if args.include_solution else View.SOLUTION if args.solution else View.PUZZLE
+    cell, unit = (args.cell_mm, "mm") if args.cell_mm is not None else (args.cell or 24.0, None)
+    dpi = args.dpi or 96.0
+    if suffix in IMAGE_SUFFIXES:  # export_image names any other extension
+        option = f"--cell-mm {cell:g}" if unit == "mm" else f"--cell {cell:g}"
+        try:  # before any solving or drawing
+            check_image_size(document, look, suffix, native_cell(suffix, cell, unit, dpi), view)
+        except StudioError as error:
+            raise StudioError(f"{option}: {error}") from None
     solution = None
-    if args.solution:
-        need = f"{label(args.input)}: the solution view needs a unique solution"
+    if view is not View.PUZZLE:
+        shown = "the solution view" if view is View.SOLUTION else "--include-solution"
+        need = f"{label(args.input)}: {shown} needs a unique solution"
         solution = unique_solution(document, args.timeout, need)
-    export_image(document, args.output, look, solution=solution, cell=args.cell)
+    export_image(
+        document, args.output, look, solution=solution, view=view, cell=cell, unit=unit, dpi=dpi
+    )
     return EXIT_OK
 
 

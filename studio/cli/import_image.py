@@ -35,7 +35,15 @@ from studio.core.kinds import KINDS
 
 _DRAWN = [kind for kind in KINDS if kind.drawn]  # the kinds a picture makes
 
+_FIT = f"{pixelart.FIT_SIDE}x{pixelart.FIT_SIDE}"
+
 _EPILOG = f"""\
+An image of at most {pixelart.FIT_SIDE} pixels a side keeps its size, pixel for pixel; a larger one
+is scaled down to fit within {_FIT} cells, keeping its aspect ratio (300x200 becomes 30x20;
+pixel art saved at 2x, 3x... is first taken at its own size), unless --size is given.
+Transparent pixels are always empty; an opaque pixel is filled when its luminance is below the
+threshold: by default Otsu's threshold of the image's opaque pixels.
+
 Without -o each picture is printed as a text grid (or in --format), a blank line between
 images; with --json only the JSON lines are printed: the object of 'studio analyze --json' plus
 picture (rows of # and .). With -o, one image is written to that file (format from its
@@ -44,8 +52,9 @@ extension unless --format) and several go into that folder, created if missing, 
 others are still imported; the exit status is then 2. Formats: {FORMAT_NAMES}.
 
 examples:
-  studio import-image icon.png --size 16x16
-  studio import-image icons/*.png --threshold 128 -o puzzles/ --json"""
+  studio import-image icon.png
+  studio import-image photo.png --size 40x30 --threshold 128
+  studio import-image icons/*.png -o puzzles/ --json"""
 
 
 def add_parsers(commands: Commands) -> None:
@@ -54,14 +63,18 @@ def add_parsers(commands: Commands) -> None:
     image = add_command(commands, "import-image", summary, _EPILOG)
     image.add_argument("images", nargs="+", metavar="IMAGE", help="PNG, GIF, BMP or XBM file")
     image.add_argument(
-        "--size", type=parse_size, metavar="WxH", help="scale to W columns and H rows"
+        "--size",
+        type=parse_size,
+        metavar="WxH",
+        help=f"scale to W columns and H rows (default: the image's size, or fit within {_FIT} "
+        "keeping the aspect ratio)",
     )
     image.add_argument(
         "--threshold",
         type=parse_threshold,
-        default=pixelart.DEFAULT_THRESHOLD,
         metavar="N",
-        help="pixels darker than this luminance (0-255) are filled (default: %(default)s)",
+        help="pixels darker than this luminance (0-255) are filled (default: automatic, "
+        "Otsu's threshold of the image)",
     )
     image.add_argument("--invert", action="store_true", help="fill the light pixels instead")
     image.add_argument("-o", "--output", metavar="OUT", help="file (one image) or folder")

@@ -10,8 +10,9 @@ The rule, for every pixel of the (optionally rescaled) image:
   icons). Transparency comes from the alpha channel (RGBA, LA, PA), from a palette's
   transparency index or per-entry alpha, or from a PNG colour key (``info["transparency"]``).
 * **Luminance decides ink.** An opaque pixel is filled when its luminance is below
-  ``threshold``; ``invert`` swaps filled and empty for opaque pixels only. Luminance is ITU-R
-  BT.601 as computed by Pillow's ``convert("L")``:
+  ``threshold``; ``invert`` swaps filled and empty for opaque pixels only. The threshold is
+  automatic unless given: Otsu's, computed on the luminance of the image's opaque pixels
+  (:func:`auto_threshold`). Luminance is ITU-R BT.601 as computed by Pillow's ``convert("L")``:
   ``L = (19595 R + 38470 G + 7471 B + 32768) >> 16`` (0-255, rounded), after Pillow's
   conversion of the pixel to RGB (palette lookup, CMYK, ...). 16-bit grey (``I;16``, and
   ``I``, read as 16-bit samples) uses the high byte, as Pillow does for 16-bit RGB; Pillow's own
@@ -20,15 +21,24 @@ The rule, for every pixel of the (optionally rescaled) image:
   out filled (Pillow reads them as white; :func:`open_image` corrects that).
 
 Scaling to a target shape is nearest neighbour and happens before thresholding, so every cell of
-the result is one pixel of the image, never a blend.
+the result is one pixel of the image, never a blend. Without a target shape an image that fits
+within :data:`FIT_SIDE` x :data:`FIT_SIDE` pixels keeps its size, pixel for pixel (16x16 icons
+stay 16x16); a larger one is scaled down to fit, keeping its aspect ratio, after pixel art drawn
+at a whole multiple of its size (each pixel a uniform k x k block) is first taken at its own
+size (:func:`default_shape`).
+
+Sources: N. Otsu, "A threshold selection method from gray-level histograms", IEEE Transactions
+on Systems, Man, and Cybernetics 9(1), 62-66, 1979 (the automatic threshold).
 """
 
 from __future__ import annotations
 
 import io
+import math
 import os
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -54,12 +64,24 @@ FORMATS: tuple[str, ...] = ("PNG", "GIF", "BMP", "XBM")
 # drawn at L = 153-155; 192 floods the faces and swallows highlights (Aluminium 3 #babdb6,
 # L = 187). 160 fills every Tango outline shade (the darkest shade of each hue, L <= 153) and
 # keeps the light body shades empty (Chameleon 2 #73d216 is L = 160 exactly, hence "below").
-# The 1-bit XBMs come out the same for any threshold from 1 to 255.
+# The 1-bit XBMs come out the same for any threshold from 1 to 255. Otsu's automatic threshold,
+# the default now, gives 16/40 unique and no empty picture (benchmarks/pixelart_import.py).
 DEFAULT_THRESHOLD: int = 160
-"""Luminance (0-255): an opaque pixel is filled when its luminance is below this."""
+"""Luminance (0-255): the fixed threshold chosen on the Tango icons. The automatic threshold
+falls back to it when the opaque pixels have fewer than two luminances (Otsu's method needs two
+classes); an opaque pixel is filled when its luminance is below the threshold."""
+
+FIT_SIDE: int = 30
+"""Without a target shape, an image larger than this many pixels a side is scaled down to fit
+within ``FIT_SIDE`` x ``FIT_SIDE`` cells, keeping its aspect ratio (a 300x200 image becomes
+30x20); a smaller one keeps its size."""
 
 OPAQUE_ALPHA: int = 128
 """Alpha (0-255) from which a pixel counts as part of the picture; below it, it is empty."""
+
+MIN_PIXEL_ART: int = 8
+"""Fewest pixels on the longer side of pixel art found drawn at a multiple of its size
+(:func:`default_shape`); the smallest X bitmaps in the shared data are 8x8."""
 
 MAX_SIDE: int = 200
 """Largest number of rows or columns of an imported picture: larger nonograms are impractical."""
@@ -76,13 +98,16 @@ class ImportOptions:
 
     Attributes:
         threshold: luminance 0-255; an opaque pixel is filled when its luminance is below it.
+            ``None`` (the default): automatic, :func:`auto_threshold` of the image.
         invert: fill the light opaque pixels instead of the dark ones (transparent pixels stay
             empty).
         shape: ``(height, width)`` of the result in cells, each 1 to :data:`MAX_SIDE`; the image
-            is resampled to it by nearest neighbour. ``None`` keeps the image's pixel size.
+            is resampled to it by nearest neighbour. ``None`` (the default):
+            :func:`default_shape` of the image, its own size when it fits within
+            :data:`FIT_SIDE` x :data:`FIT_SIDE`.
     """
 
-    threshold: int = DEFAULT_THRESHOLD
+    threshold: int | None = None
     invert: bool = False
     shape: tuple[int, int] | None = None
 
@@ -136,41 +161,215 @@ def picture_from_image(image: Image.Image, options: ImportOptions = _DEFAULT_OPT
     Args:
         image: any Pillow image of at least one pixel, in any mode Pillow can convert to RGBA
             (1, L, LA, P, PA, RGB, RGBA, CMYK, ...) or a 16-bit grey mode (I;16, I).
-        options: threshold, invert and target shape.
+        options: threshold (``None``: automatic), invert and target shape (``None``: the
+            default shape).
 
     Returns:
-        A new bool array of shape ``(height, width)`` (the target shape, or the image's
-        ``(height, width)`` in pixels), True = filled.
+        A new bool array of shape ``(height, width)`` (the target shape, or
+        :func:`default_shape`), True = filled.
 
     Raises:
         FormatError: for a threshold outside 0-255, a target shape outside 1 to
             :data:`MAX_SIDE` per side, an image with no pixels or more than
-            :data:`MAX_IMAGE_PIXELS`, an image larger than :data:`MAX_SIDE` when no shape is
-            given, or a mode with no RGBA conversion. The error has no source: callers that
-            know the file attach it (see :func:`import_picture`).
+            :data:`MAX_IMAGE_PIXELS`, or a mode with no RGBA conversion. The error has no
+            source: callers that know the file attach it (see :func:`import_picture`).
     """
+    threshold, (height, width) = _resolve(image, options)
+    if image.size != (width, height):
+        image = image.resize((width, height), Image.Resampling.NEAREST)
+    luminance, opaque = luminance_and_opacity(image)
+    dark = luminance < threshold
+    filled: BoolGrid = opaque & (dark != options.invert)
+    return filled
+
+
+def resolved_options(
+    image: Image.Image, options: ImportOptions = _DEFAULT_OPTIONS
+) -> ImportOptions:
+    """``options`` with what they leave automatic filled in for ``image``, as
+    :func:`picture_from_image` uses them: the threshold (:func:`auto_threshold`) and the shape
+    (:func:`default_shape`).
+
+    Raises:
+        FormatError: as :func:`picture_from_image`, without a source.
+    """
+    threshold, shape = _resolve(image, options)
+    return replace(options, threshold=threshold, shape=shape)
+
+
+def _resolve(image: Image.Image, options: ImportOptions) -> tuple[int, tuple[int, int]]:
+    """The threshold and ``(height, width)`` that ``options`` give for ``image``, checked; the
+    image's pixels are read once, and only when something is automatic."""
     _check_pixel_count(image)
-    if not 0 <= options.threshold <= 255:
+    if options.threshold is not None and not 0 <= options.threshold <= 255:
         raise FormatError(f"threshold must be 0 to 255, got {options.threshold}")
-    if options.shape is None:
-        width, height = image.size
-        if height > MAX_SIDE or width > MAX_SIDE:
-            raise FormatError(
-                f"image is {width}x{height} pixels, more than a {MAX_SIDE}x{MAX_SIDE} nonogram "
-                "can hold: give a target size to scale it down"
-            )
-    else:
+    if options.shape is not None:
         height, width = options.shape
         if not (1 <= height <= MAX_SIDE and 1 <= width <= MAX_SIDE):
             raise FormatError(
                 f"target size of {height} rows and {width} columns is out of range: "
                 f"each must be 1 to {MAX_SIDE}"
             )
-        image = image.resize((width, height), Image.Resampling.NEAREST)
-    luminance, opaque = _luminance_and_opacity(image)
-    dark = luminance < options.threshold
-    filled: BoolGrid = opaque & (dark != options.invert)
-    return filled
+    threshold, shape = options.threshold, options.shape
+    if threshold is None or shape is None:
+        luminance, opaque = luminance_and_opacity(image)
+        if threshold is None:
+            threshold = _auto_threshold(luminance, opaque)
+        if shape is None:
+            shape = _default_shape(luminance, opaque)
+    return threshold, shape
+
+
+def auto_threshold(image: Image.Image) -> int:
+    """The automatic threshold of ``image`` (0-255): Otsu's (:func:`otsu_threshold`) over the
+    luminance histogram of its opaque pixels only (a transparent background, whatever its
+    colour, is no part of the picture), or :data:`DEFAULT_THRESHOLD` when those pixels have
+    fewer than two luminances (a one-colour silhouette: black is then filled, white empty).
+
+    Raises:
+        FormatError: for an image with no pixels, more than :data:`MAX_IMAGE_PIXELS`, or a
+            mode with no RGBA conversion.
+    """
+    _check_pixel_count(image)
+    return _auto_threshold(*luminance_and_opacity(image))
+
+
+def otsu_threshold(histogram: npt.ArrayLike) -> int | None:
+    """Otsu's threshold of a 256-bin luminance histogram, as this module uses thresholds:
+    pixels of luminance below it form one class (filled), the others the other class.
+
+    Otsu (1979) chooses the split that maximises the between-class variance
+    ``w0 w1 (m0 - m1)^2`` (class weights ``w``, class means ``m``), equivalently
+    ``(N S0 - S n0)^2 / (n0 n1)`` with ``n0`` pixels of total luminance ``S0`` below the
+    threshold out of ``N`` pixels of total ``S``; it is computed here in exact integer
+    arithmetic, so ties are real ties. Between two neighbouring luminances that occur, every
+    threshold splits the pixels alike; of all the thresholds that reach the maximum this returns
+    the middle one (the lower of the two middles), so that black and white split at 128, not 1.
+
+    Args:
+        histogram: 256 non-negative pixel counts, index = luminance 0-255.
+
+    Returns:
+        The threshold, 1 to 255, or ``None`` when fewer than two luminances occur (no split
+        leaves both classes non-empty).
+
+    Raises:
+        ValueError: for a histogram that is not 256 non-negative integers.
+    """
+    counts = np.asarray(histogram)
+    if counts.shape != (256,) or not np.issubdtype(counts.dtype, np.integer) or (counts < 0).any():
+        raise ValueError("a histogram is 256 non-negative integer counts")
+    n_below = [int(n) for n in np.cumsum(counts, dtype=np.int64)]
+    s_below = [int(s) for s in np.cumsum(counts.astype(np.int64) * np.arange(256))]
+    total, weight = n_below[-1], s_below[-1]
+    best: Fraction | None = None
+    chosen: list[int] = []
+    # Threshold t puts luminances 0 .. t-1 below; index t-1 of the running sums.
+    for threshold in range(1, 256):
+        n0, s0 = n_below[threshold - 1], s_below[threshold - 1]
+        if n0 == 0 or n0 == total:
+            continue
+        variance = Fraction((total * s0 - weight * n0) ** 2, n0 * (total - n0))
+        if best is None or variance > best:
+            best, chosen = variance, [threshold]
+        elif variance == best:
+            chosen.append(threshold)
+    return chosen[(len(chosen) - 1) // 2] if chosen else None
+
+
+def default_shape(image: Image.Image, fit: int = FIT_SIDE) -> tuple[int, int]:
+    """``(height, width)`` in cells that an image becomes without a target shape.
+
+    * An image of at most ``fit`` pixels a side keeps its size, pixel for pixel.
+    * A larger one that is pixel art drawn at a whole multiple ``k`` of its size (every pixel
+      a uniform ``k`` x ``k`` block, :func:`pixel_block`) is first taken at its own size,
+      ``1/k`` of the image: a 16x16 icon saved at 4x (64x64) becomes 16x16 again. Not when
+      that size would have fewer than :data:`MIN_PIXEL_ART` pixels on its longer side: a
+      300x200 flag of three stripes is three shapes, not 3x2 pixel art.
+    * What is still larger than ``fit`` is scaled down to fit within ``fit`` x ``fit``,
+      keeping its aspect ratio (:func:`fit_within`): 300x200 becomes 30x20.
+
+    Raises:
+        FormatError: for an image with no pixels, more than :data:`MAX_IMAGE_PIXELS`, or a
+            mode with no RGBA conversion.
+    """
+    _check_pixel_count(image)
+    width, height = image.size
+    if width <= fit and height <= fit:
+        return height, width
+    return _default_shape(*luminance_and_opacity(image), fit=fit)
+
+
+def fit_within(width: int, height: int, fit: int = FIT_SIDE) -> tuple[int, int]:
+    """``(height, width)`` of a ``width`` x ``height`` image scaled down to fit within ``fit`` x
+    ``fit``, keeping its aspect ratio: the longer side becomes ``fit`` and the other is rounded
+    to the nearest whole cell (halves up), at least 1. An image that fits already keeps its size.
+
+    Raises:
+        ValueError: for a side or ``fit`` below 1.
+    """
+    if min(width, height, fit) < 1:
+        raise ValueError(f"sides must be at least 1, got {width}x{height} within {fit}")
+    longest = max(width, height)
+    if longest <= fit:
+        return height, width
+
+    def scaled(side: int) -> int:
+        # Exact: side * fit / longest, rounded half up, in integers.
+        return max(1, (2 * side * fit + longest) // (2 * longest))
+
+    return scaled(height), scaled(width)
+
+
+def keep_aspect(
+    width: int, height: int, *, columns: int | None = None, rows: int | None = None
+) -> tuple[int, int]:
+    """``(rows, columns)`` for a ``width`` x ``height`` image with one side chosen (``columns``
+    or ``rows``) and the other following the image's aspect ratio, rounded (halves up), both 1
+    to :data:`MAX_SIDE`. When the other side would pass :data:`MAX_SIDE`, it is held there
+    and the chosen side follows it instead.
+
+    Raises:
+        ValueError: unless exactly one of ``columns`` and ``rows`` is given, or for a side
+            below 1.
+    """
+    if (columns is None) == (rows is None):
+        raise ValueError("give exactly one of columns and rows")
+    if min(width, height) < 1:
+        raise ValueError(f"sides must be at least 1, got {width}x{height}")
+
+    def follow(side: int, along: int, across: int) -> int:
+        return max(1, (2 * side * across + along) // (2 * along))
+
+    if columns is not None:
+        columns = min(max(1, columns), MAX_SIDE)
+        rows = follow(columns, width, height)
+        if rows > MAX_SIDE:
+            rows = MAX_SIDE
+            columns = min(MAX_SIDE, follow(rows, height, width))
+        return rows, columns
+    assert rows is not None
+    rows = min(max(1, rows), MAX_SIDE)
+    columns = follow(rows, height, width)
+    if columns > MAX_SIDE:
+        columns = MAX_SIDE
+        rows = min(MAX_SIDE, follow(columns, width, height))
+    return rows, columns
+
+
+def pixel_block(image: Image.Image) -> int:
+    """The side ``k`` of the largest uniform blocks ``image`` is drawn in: pixel art saved at
+    ``k`` times its size, each of its pixels a ``k`` x ``k`` block aligned at the top left.
+    1 for an image that is not, and for an image of one colour (nothing tells its size).
+    Two pixels count as the same when this module's rule cannot tell them apart: both
+    transparent, or both opaque of equal luminance.
+
+    Raises:
+        FormatError: for an image with no pixels, more than :data:`MAX_IMAGE_PIXELS`, or a
+            mode with no RGBA conversion.
+    """
+    _check_pixel_count(image)
+    return _pixel_block(*luminance_and_opacity(image))
 
 
 def import_picture(
@@ -215,10 +414,47 @@ def _check_pixel_count(image: Image.Image) -> None:
         )
 
 
-def _luminance_and_opacity(
+def _auto_threshold(luminance: npt.NDArray[np.uint8], opaque: npt.NDArray[np.bool_]) -> int:
+    histogram = np.bincount(luminance[opaque], minlength=256)
+    threshold = otsu_threshold(histogram)
+    return DEFAULT_THRESHOLD if threshold is None else threshold
+
+
+def _default_shape(
+    luminance: npt.NDArray[np.uint8], opaque: npt.NDArray[np.bool_], fit: int = FIT_SIDE
+) -> tuple[int, int]:
+    height, width = luminance.shape
+    if width <= fit and height <= fit:
+        return height, width
+    block = _pixel_block(luminance, opaque)
+    if max(width, height) // block < MIN_PIXEL_ART:
+        block = 1  # a few large shapes (a flag's stripes), not pixel art
+    return fit_within(width // block, height // block, fit)
+
+
+def _pixel_block(luminance: npt.NDArray[np.uint8], opaque: npt.NDArray[np.bool_]) -> int:
+    # What the rule sees of a pixel: its luminance when opaque, -1 when transparent.
+    seen = np.where(opaque, luminance.astype(np.int16), np.int16(-1))
+    height, width = seen.shape
+    # A block boundary is where a column (row) differs from the one before it anywhere; the
+    # blocks are k x k exactly when every boundary, and both sides, are multiples of k.
+    columns = np.flatnonzero((seen[:, 1:] != seen[:, :-1]).any(axis=0)) + 1
+    rows = np.flatnonzero((seen[1:, :] != seen[:-1, :]).any(axis=1)) + 1
+    if columns.size == 0 and rows.size == 0:
+        return 1
+    return math.gcd(width, height, *(int(x) for x in columns), *(int(y) for y in rows))
+
+
+def luminance_and_opacity(
     image: Image.Image,
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_]]:
-    """Luminance (uint8) and opacity (bool) per pixel, both ``(height, width)``."""
+    """What this module's rule sees of each pixel: its luminance (uint8, 0-255, BT.601 as
+    Pillow computes it; 16-bit grey by its high byte) and whether it is opaque (bool, alpha at
+    least :data:`OPAQUE_ALPHA`), both ``(height, width)``.
+
+    Raises:
+        FormatError: for a mode with no RGBA conversion.
+    """
     if image.mode in _SIXTEEN_BIT_MODES:
         samples = np.asarray(image).astype(np.int64)
         luminance = (np.clip(samples, 0, 0xFFFF) >> 8).astype(np.uint8)

@@ -51,7 +51,7 @@ from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog, ask_to_save, ask_to_save_all
+from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import EditCommands
@@ -59,6 +59,7 @@ from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
 from studio.gui.help import fill_help_menu
+from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.kinds import qt_kind
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for

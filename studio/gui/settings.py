@@ -1,4 +1,5 @@
-"""Settings kept between sessions (recent files, zoom), in the platform's config folder.
+"""Settings kept between sessions (recent files, zoom, how images are imported and puzzles
+exported), in the platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
 environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do.
@@ -6,13 +7,57 @@ environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do
 
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import platformdirs
 from PySide6.QtCore import QSettings
 
+from studio.core.pixelart import DEFAULT_THRESHOLD, FIT_SIDE, MAX_SIDE
+
 MAX_RECENT = 8
+
+
+@dataclass(frozen=True)
+class ImportSettings:
+    """How the last image was imported, offered again for the next one (the Import Image
+    dialog).
+
+    Attributes:
+        automatic_threshold: the threshold is Otsu's of each image.
+        threshold: the last threshold set by hand, luminance 0-255.
+        invert: fill the light pixels.
+        keep_aspect: the target size follows the image's aspect ratio.
+        fit: the longer side, in cells (1 to the import limit), that an image larger than
+            it is scaled down to: the last target size chosen.
+        kind: the name of the kind of puzzle made.
+    """
+
+    automatic_threshold: bool = True
+    threshold: int = DEFAULT_THRESHOLD
+    invert: bool = False
+    keep_aspect: bool = True
+    fit: int = FIT_SIDE
+    kind: str = "nonogram"
+
+
+@dataclass(frozen=True)
+class ExportSettings:
+    """How the last puzzle was exported (the Export dialog).
+
+    Attributes:
+        suffix: the format, by extension: ``.png``, ``.svg`` or ``.pdf``.
+        cell: the cell size, in ``unit``.
+        unit: ``mm``, or the format's own unit (``px`` for PNG and SVG, ``pt`` for PDF).
+        dpi: a PNG's resolution, pixels per inch.
+    """
+
+    suffix: str = ".png"
+    cell: float = 6.0
+    unit: str = "mm"
+    dpi: float = 300.0
 
 
 def config_dir() -> Path:
@@ -47,3 +92,61 @@ class Settings:
 
     def set_cell_size(self, cell: int) -> None:
         self._store.setValue("cell_size", cell)
+
+    def import_settings(self) -> ImportSettings:
+        """The import settings saved last; the defaults for any missing or unreadable."""
+        default = ImportSettings()
+        return ImportSettings(
+            automatic_threshold=self._bool(
+                "import/automatic_threshold", default.automatic_threshold
+            ),
+            threshold=self._int("import/threshold", default.threshold, 0, 255),
+            invert=self._bool("import/invert", default.invert),
+            keep_aspect=self._bool("import/keep_aspect", default.keep_aspect),
+            fit=self._int("import/fit", default.fit, 1, MAX_SIDE),
+            kind=self._str("import/kind", default.kind),
+        )
+
+    def set_import_settings(self, settings: ImportSettings) -> None:
+        self._save("import", settings)
+
+    def export_settings(self) -> ExportSettings:
+        """The export settings saved last; the defaults for any missing or unreadable."""
+        default = ExportSettings()
+        return ExportSettings(
+            suffix=self._str("export/suffix", default.suffix),
+            cell=self._float("export/cell", default.cell),
+            unit=self._str("export/unit", default.unit),
+            dpi=self._float("export/dpi", default.dpi),
+        )
+
+    def set_export_settings(self, settings: ExportSettings) -> None:
+        self._save("export", settings)
+
+    def _save(self, group: str, settings: ImportSettings | ExportSettings) -> None:
+        for field in fields(settings):
+            self._store.setValue(f"{group}/{field.name}", getattr(settings, field.name))
+        self._store.sync()
+
+    # The ini format gives every value back as a string: "true", "160", "6.5".
+
+    def _str(self, key: str, default: str) -> str:
+        value = self._store.value(key, default)
+        return value if isinstance(value, str) else default
+
+    def _bool(self, key: str, default: bool) -> bool:
+        value = self._store.value(key, default)
+        if isinstance(value, bool):
+            return value
+        return {"true": True, "false": False}.get(str(value).lower(), default)
+
+    def _int(self, key: str, default: int, least: int, most: int) -> int:
+        value = str(self._store.value(key, default))
+        return int(value) if value.isdecimal() and least <= int(value) <= most else default
+
+    def _float(self, key: str, default: float) -> float:
+        try:
+            value = float(str(self._store.value(key, default)))
+        except ValueError:
+            return default
+        return value if math.isfinite(value) and value > 0 else default

@@ -1,12 +1,15 @@
 """The drawing commands (studio.cli.drawing): ``export`` draws the solution view of a unique
-puzzle only, ``export-book`` prints a book and warns about ambiguous puzzles."""
+puzzle only, in true sizes (a cell in millimetres, a PNG's resolution), alone or beside the
+puzzle; ``export-book`` prints a book and warns about ambiguous puzzles."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
 from studio.core import formats
@@ -105,3 +108,57 @@ def test_export_draws_the_solution_view(capsys: pytest.CaptureFixture[str], tmp_
     status, _, err = run(capsys, "export", AMBIGUOUS, "-o", str(target), "--solution")
     assert status == 2
     assert_one_error_line(err, "solution view needs a unique solution")
+
+
+def test_export_cell_in_millimetres_and_the_png_resolution(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """GAME_ID is 5x5 with clues two deep: 7 slots a side, 8 cells with the margins."""
+    png = tmp_path / "p.png"
+    assert run(capsys, "export", GAME_ID, "-o", str(png), "--cell-mm", "5", "--dpi", "300")[0] == 0
+    with Image.open(png) as image:
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+        assert image.size == (8 * 59 + 1, 8 * 59 + 1)  # 5 mm at 300 dpi: 59 whole pixels
+    svg = tmp_path / "p.svg"
+    assert run(capsys, "export", GAME_ID, "-o", str(svg), "--cell-mm", "5")[0] == 0
+    assert re.search(r'<svg width="40mm" height="40mm"', svg.read_text())
+    pdf = tmp_path / "p.pdf"
+    assert run(capsys, "export", GAME_ID, "-o", str(pdf), "--cell", "10")[0] == 0
+    (page,) = PdfReader(pdf).pages
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (80, 80)
+
+
+def test_export_include_solution(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pdf = tmp_path / "both.pdf"
+    assert run(capsys, "export", GAME_ID, "-o", str(pdf), "--include-solution") == (0, "", "")
+    assert len(PdfReader(pdf).pages) == 2
+    png = tmp_path / "both.png"
+    assert (
+        run(capsys, "export", GAME_ID, "-o", str(png), "--include-solution", "--cell", "10")[0] == 0
+    )
+    with Image.open(png) as image:  # 5x5 with its clues is as high as wide: side by side
+        assert image.size == ((8 + 7 + 1) * 10 + 1, 8 * 10 + 1)
+    status, _, err = run(capsys, "export", AMBIGUOUS, "-o", str(png), "--include-solution")
+    assert status == 2
+    assert_one_error_line(err, "--include-solution needs a unique solution")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["-o", "x.svg", "--dpi", "300"], "--dpi 300: only a PNG has a resolution, not"),
+        (["-o", "x.png", "--cell", "10", "--cell-mm", "5"], "not allowed with argument --cell"),
+        (["-o", "x.png", "--solution", "--include-solution"], "not allowed with argument"),
+        (["-o", "x.png", "--cell-mm", "0"], "expected a positive number, got '0'"),
+        (["-o", "x.png", "--cell-mm", "2000"], "--cell-mm 2000: the image would be 60 472 px wide"),
+        (["-o", "x.png", "--cell-mm", "0.01"], "--cell-mm 0.01: a cell must be at least 1 px"),
+    ],
+)
+def test_export_size_options_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    argv = [a if not a.startswith("x.") else str(tmp_path / a) for a in argv]
+    status, _, err = run(capsys, "export", GAME_ID, *argv)
+    assert status == 2
+    assert message in err
+    assert not list(tmp_path.iterdir())

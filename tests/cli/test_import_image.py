@@ -1,5 +1,6 @@
 """``studio import-image`` (studio.cli.import_image): pictures printed, written to a file or a
-folder, or analysed as JSON Lines; a bad image does not stop the others."""
+folder, or analysed as JSON Lines; a bad image does not stop the others; the defaults (automatic
+threshold, fit within 30x30 keeping the aspect ratio) are the core's."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from PIL import Image
 
 from studio.core import formats
 from studio.core.grid import grid_to_text
-from studio.core.pixelart import DEFAULT_THRESHOLD
+from studio.core.pixelart import FIT_SIDE, ImportOptions, auto_threshold, import_picture
 from tests.cli.conftest import (
     KEYS,
     assert_one_error_line,
@@ -20,9 +21,11 @@ from tests.cli.conftest import (
 )
 
 
-def test_import_image_help_shows_the_default_threshold(capsys: pytest.CaptureFixture[str]) -> None:
+def test_import_image_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "import-image", "--help")
-    assert f"(default: {DEFAULT_THRESHOLD})" in " ".join(out.split())
+    text = " ".join(out.split())
+    assert "(default: automatic, Otsu's threshold of the image)" in text
+    assert f"fit within {FIT_SIDE}x{FIT_SIDE} keeping the aspect ratio)" in text
 
 
 @pytest.fixture
@@ -48,9 +51,50 @@ def test_import_image_prints_the_picture(
 def test_import_image_threshold(
     capsys: pytest.CaptureFixture[str], images: dict[str, Path]
 ) -> None:
-    """The L=100 pixel is filled below the default threshold (160), empty under 100 or less."""
+    """The L=100 pixel is filled under a threshold above 100, empty under 100 or less: --threshold
+    overrides the automatic one."""
     assert run(capsys, "import-image", "--threshold", "100", str(images["a"]))[1] == "#..\n...\n"
     assert run(capsys, "import-image", "--threshold", "101", str(images["a"]))[1] == "#..\n..#\n"
+
+
+def test_import_image_threshold_is_automatic_by_default(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Greys 60 and 90 on white 200: Otsu's threshold (lies between 91 and 200) fills both greys,
+    where a fixed 80 would fill only one; and the command agrees with the core."""
+    image = Image.new("L", (4, 1), 200)
+    image.putpixel((0, 0), 60)
+    image.putpixel((1, 0), 90)
+    path = tmp_path / "greys.png"
+    image.save(path)
+    assert 90 < auto_threshold(image) <= 200
+    assert run(capsys, "import-image", str(path))[1] == "##..\n"
+    assert run(capsys, "import-image", "--threshold", "80", str(path))[1] == "#...\n"
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"), [((300, 200), (30, 20)), ((200, 300), (20, 30)), ((16, 16), (16, 16))]
+)
+def test_import_image_default_size_fits_30_keeping_the_aspect(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    size: tuple[int, int],
+    expected: tuple[int, int],
+) -> None:
+    """The issue's example: 300x200 becomes 30x20 (once a distorted 200x200 in the window);
+    a 16x16 icon stays 16x16."""
+    noise = np.random.default_rng(5).integers(0, 256, (size[1], size[0]), dtype=np.uint8)
+    path = tmp_path / "photo.png"
+    Image.fromarray(noise, "L").save(path)
+    status, out, _ = run(capsys, "import-image", "--json", str(path))
+    record = json_lines(out)[0]
+    assert (status, record["width"], record["height"]) == (0, *expected)
+    assert record["picture"] == grid_to_text(import_picture(path))
+    _, out, _ = run(capsys, "import-image", "--size", "40x10", "--json", str(path))
+    assert (json_lines(out)[0]["width"], json_lines(out)[0]["height"]) == (40, 10)
+    fixed = import_picture(path, ImportOptions(threshold=128, shape=(10, 40)))
+    _, out, _ = run(capsys, "import-image", "--size", "40x10", "--threshold", "128", str(path))
+    assert out.splitlines() == grid_to_text(fixed)
 
 
 def test_import_image_invert(capsys: pytest.CaptureFixture[str], images: dict[str, Path]) -> None:

@@ -1,8 +1,10 @@
-"""Pixel-art import: which pixels come out filled, for every image mode, and the errors.
+"""Pixel-art import: which pixels come out filled, for every image mode, the automatic
+threshold, the default size, and the errors.
 
 Every behaviour test builds its own tiny image with Pillow (in memory or in ``tmp_path``) so the
-expected cells are known by construction; the shared Tango icons and X bitmaps are only read to
-check that real files import, and skip when absent.
+expected cells are known by construction; the automatic threshold is checked against a brute
+force over every threshold, the default size against exact fractions; the shared Tango icons and
+X bitmaps are only read to check that real files import, and skip when absent.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 import struct
 import zlib
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -25,14 +28,23 @@ from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.kinds import document_of_picture
 from studio.core.pixelart import (
     DEFAULT_THRESHOLD,
+    FIT_SIDE,
     MAX_IMAGE_PIXELS,
     MAX_SIDE,
+    MIN_PIXEL_ART,
     OPAQUE_ALPHA,
     ImportOptions,
+    auto_threshold,
+    default_shape,
+    fit_within,
     import_document,
     import_picture,
+    keep_aspect,
     open_image,
+    otsu_threshold,
     picture_from_image,
+    pixel_block,
+    resolved_options,
 )
 from tests.conftest import shared_path
 
@@ -192,7 +204,8 @@ def test_cmyk_goes_through_pillows_rgb_conversion() -> None:
     for x, ink in enumerate([(0, 0, 0, 255), (255, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 128)]):
         image.putpixel((x, 0), ink)
     # Luminances 0, 179 (cyan), 255, 127.
-    assert grid_to_text(picture_from_image(image)) == ["#..#"]
+    fixed = ImportOptions(threshold=DEFAULT_THRESHOLD)
+    assert grid_to_text(picture_from_image(image, fixed)) == ["#..#"]
 
 
 def test_mode_without_rgba_conversion_is_a_format_error() -> None:
@@ -238,7 +251,9 @@ def test_shared_xbms_match_their_hex_data() -> None:
     star = folder / "star.xbm"
     assert grid_to_text(import_picture(star))[1] == ".......#........"  # 0x80, 0x00
     for path in paths:
-        assert np.array_equal(import_picture(path), xbm_bits(path.read_text())), path.name
+        bits = xbm_bits(path.read_text())
+        own_size = ImportOptions(shape=bits.shape)
+        assert np.array_equal(import_picture(path, own_size), bits), path.name
 
 
 # --- frames and scaling ------------------------------------------------------------------------
@@ -266,13 +281,17 @@ def test_scaling_to_an_unequal_shape() -> None:
     assert grid_to_text(picture) == ["##..", "##..", "##.."]
 
 
-def test_large_image_needs_a_target_size(tmp_path: Path) -> None:
+def test_large_image_is_scaled_down_to_fit_keeping_its_aspect(tmp_path: Path) -> None:
     path = tmp_path / "photo.png"
     big = np.full((MAX_SIDE + 50, 2 * MAX_SIDE), 255, dtype=np.uint8)
     big[: (MAX_SIDE + 50) // 2] = 0
+    big[0, 0] = 1  # not pixel art in blocks
     Image.fromarray(big, "L").save(path)
-    with pytest.raises(FormatError, match=r"photo\.png.*target size"):
-        import_picture(path)
+    picture = import_picture(path)
+    # 400 wide, 250 high: 30 columns and 250 * 30 / 400 = 18.75 rows.
+    assert picture.shape == (19, FIT_SIDE)
+    assert picture[:9].all()
+    assert not picture[10:].any()
     picture = import_picture(path, ImportOptions(shape=(10, 20)))
     assert picture.shape == (10, 20)
     assert picture[:5].all()
@@ -289,7 +308,7 @@ def test_integer_upscaling_repeats_cells(
     height, width = pixels.shape[:2]
     image = Image.fromarray(pixels, "RGBA")
     shape = (height * factor[0], width * factor[1])
-    scaled = picture_from_image(image, ImportOptions(shape=shape))
+    scaled = picture_from_image(image, ImportOptions(threshold=DEFAULT_THRESHOLD, shape=shape))
     assert np.array_equal(scaled, np.kron(expected_picture(pixels), np.ones(factor, dtype=bool)))
 
 
@@ -325,7 +344,219 @@ def test_default_threshold_separates_tango_outlines_from_fills() -> None:
     lights = ["fce94f", "edd400", "fcaf3e", "e9b96e", "8ae234", "73d216", "eeeeec", "babdb6"]
     colours = [[tuple(bytes.fromhex(h)) for h in row] for row in (outlines, lights)]
     image = Image.fromarray(np.array(colours, dtype=np.uint8), "RGB")
-    assert grid_to_text(picture_from_image(image)) == ["#" * 8, "." * 8]
+    fixed = ImportOptions(threshold=DEFAULT_THRESHOLD)
+    assert grid_to_text(picture_from_image(image, fixed)) == ["#" * 8, "." * 8]
+
+
+# --- the automatic threshold (Otsu 1979) ------------------------------------------------------
+
+
+def between_class_variances(levels: npt.NDArray[np.int64]) -> dict[int, float]:
+    """Brute force: for every threshold t (1-255) that leaves pixels on both sides, the
+    between-class variance of the pixels below t and the others, w0 w1 (m0 - m1)^2, from the
+    pixels themselves with numpy's means (not from a histogram's running sums)."""
+    variances = {}
+    for t in range(1, 256):
+        below, above = levels[levels < t], levels[levels >= t]
+        if below.size and above.size:
+            w0, w1 = below.size / levels.size, above.size / levels.size
+            variances[t] = w0 * w1 * (below.mean() - above.mean()) ** 2
+    return variances
+
+
+@given(levels=hnp.arrays(np.int64, st.integers(1, 60), elements=st.integers(0, 255)))
+def test_otsu_threshold_maximises_the_between_class_variance(
+    levels: npt.NDArray[np.int64],
+) -> None:
+    threshold = otsu_threshold(np.bincount(levels, minlength=256))
+    variances = between_class_variances(levels)
+    if not variances:  # a single luminance: no split
+        assert threshold is None
+        return
+    assert threshold is not None
+    best = max(variances.values())
+    assert variances[threshold] == pytest.approx(best, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "expected"), [(0, 255, 128), (137, 187, 162), (10, 11, 11), (0, 1, 1)]
+)
+def test_otsu_threshold_splits_two_luminances_in_the_middle(
+    low: int, high: int, expected: int
+) -> None:
+    """Every threshold from low + 1 to high splits two luminances alike: the middle one (the
+    lower of two middles) is taken, and it is one of the brute force's maxima."""
+    levels = np.array([low] * 3 + [high] * 5, dtype=np.int64)
+    threshold = otsu_threshold(np.bincount(levels, minlength=256))
+    assert threshold == expected
+    variances = between_class_variances(levels)
+    maxima = [t for t, v in variances.items() if v == pytest.approx(max(variances.values()))]
+    assert maxima == list(range(low + 1, high + 1))
+    assert threshold == maxima[(len(maxima) - 1) // 2]
+
+
+@pytest.mark.parametrize("bad", [np.zeros(255, np.int64), np.full(256, -1), np.zeros(256) + 0.5])
+def test_otsu_threshold_wants_a_histogram(bad: npt.NDArray[np.generic]) -> None:
+    with pytest.raises(ValueError, match="256 non-negative integer"):
+        otsu_threshold(bad)
+
+
+def test_auto_threshold_ignores_transparent_pixels() -> None:
+    """The histogram is of the opaque pixels only: the colour of a transparent background
+    changes nothing."""
+    pixels = np.zeros((4, 4, 4), dtype=np.uint8)  # transparent black
+    pixels[1:3, 1:3] = (100, 100, 100, 255)
+    pixels[1, 1] = pixels[2, 2] = (200, 200, 200, 255)
+    on_black = Image.fromarray(pixels, "RGBA")
+    pixels[..., :3] = np.where(pixels[..., 3:] == 0, 255, pixels[..., :3])
+    on_white = Image.fromarray(pixels, "RGBA")
+    assert auto_threshold(on_black) == auto_threshold(on_white) == 150  # 101 .. 200
+    assert grid_to_text(picture_from_image(on_white)) == ["....", "..#.", ".#..", "...."]
+
+
+@pytest.mark.parametrize(
+    ("colour", "expected"),
+    [((0, 0, 0, 255), "#"), ((255, 255, 255, 255), "."), ((0, 0, 0, 0), ".")],
+)
+def test_one_colour_falls_back_to_the_fixed_threshold(
+    colour: tuple[int, ...], expected: str
+) -> None:
+    """One luminance cannot be split: a black silhouette is filled, white left empty."""
+    image = Image.new("RGBA", (3, 2), colour)
+    assert auto_threshold(image) == DEFAULT_THRESHOLD
+    assert grid_to_text(picture_from_image(image)) == [expected * 3] * 2
+
+
+@given(
+    pixels=hnp.arrays(np.uint8, st.tuples(st.integers(1, 6), st.integers(1, 6), st.just(4))),
+    invert=st.booleans(),
+)
+def test_the_default_threshold_is_the_automatic_one(
+    pixels: npt.NDArray[np.uint8], invert: bool
+) -> None:
+    image = Image.fromarray(pixels, "RGBA")
+    threshold = auto_threshold(image)
+    picture = picture_from_image(image, ImportOptions(invert=invert))
+    assert np.array_equal(picture, expected_picture(pixels, threshold, invert))
+    assert resolved_options(image, ImportOptions(invert=invert)) == ImportOptions(
+        threshold=threshold, invert=invert, shape=pixels.shape[:2]
+    )
+
+
+# --- the default size ----------------------------------------------------------------------------
+
+
+def rounded(value: Fraction) -> int:
+    """Halves up, in exact arithmetic."""
+    return int(value + Fraction(1, 2))
+
+
+@given(width=st.integers(1, 5000), height=st.integers(1, 5000), fit=st.integers(1, 60))
+def test_fit_within_keeps_the_aspect_ratio(width: int, height: int, fit: int) -> None:
+    rows, columns = fit_within(width, height, fit)
+    if max(width, height) <= fit:
+        assert (rows, columns) == (height, width)
+        return
+    scale = Fraction(fit, max(width, height))
+    assert (rows, columns) == (max(1, rounded(height * scale)), max(1, rounded(width * scale)))
+    assert max(rows, columns) == fit
+    # Each side is within half a cell of the exact scaled side (unless held at 1 cell).
+    assert abs(columns - width * scale) <= Fraction(1, 2) or columns == 1
+    assert abs(rows - height * scale) <= Fraction(1, 2) or rows == 1
+
+
+@pytest.mark.parametrize(
+    ("size", "expected"),
+    [
+        ((300, 200), (20, 30)),
+        ((200, 300), (30, 20)),
+        ((16, 16), (16, 16)),
+        ((30, 8), (8, 30)),
+        ((31, 31), (30, 30)),
+        ((4000, 10), (1, 30)),
+        ((640, 480), (23, 30)),
+    ],
+)
+def test_fit_within_examples(size: tuple[int, int], expected: tuple[int, int]) -> None:
+    assert fit_within(*size) == expected
+
+
+def test_default_shape_of_a_photo_is_30_by_20() -> None:
+    """The issue's example: a 300x200 image once defaulted to a distorted 200x200."""
+    noise = np.random.default_rng(3).integers(0, 256, (200, 300), dtype=np.uint8)
+    image = Image.fromarray(noise, "L")
+    assert pixel_block(image) == 1
+    assert default_shape(image) == (20, 30)
+    assert picture_from_image(image).shape == (20, 30)
+
+
+@given(
+    pixels=hnp.arrays(np.uint8, st.tuples(st.integers(2, 12), st.integers(2, 12), st.just(4))),
+    factor=st.integers(2, 6),
+)
+def test_pixel_block_finds_the_scale_of_pixel_art(
+    pixels: npt.NDArray[np.uint8], factor: int
+) -> None:
+    # Pixel (0, 0) unlike its neighbours: the small picture itself is not drawn in blocks.
+    pixels[0, 0] = (0, 0, 0, 255)
+    pixels[0, 1:] = pixels[1:, 0] = (255, 255, 255, 255)
+    large = np.kron(pixels, np.ones((factor, factor, 1), dtype=np.uint8))
+    assert pixel_block(Image.fromarray(large, "RGBA")) == factor
+    assert pixel_block(Image.fromarray(pixels, "RGBA")) == 1
+
+
+def test_pixel_block_treats_pixels_alike_as_the_rule_does() -> None:
+    """Transparent pixels of different colours, and opaque ones of one luminance, are alike."""
+    pixels = np.zeros((2, 4, 4), dtype=np.uint8)
+    pixels[0, :2] = (10, 20, 30, 0)
+    pixels[0, 2:] = (0, 0, 0, 255)
+    pixels[1, :2] = (200, 0, 0, 5)
+    pixels[1, 2:] = (1, 1, 1, OPAQUE_ALPHA)
+    pixels[1, 3] = (0, 0, 0, 255)
+    assert pixel_block(Image.fromarray(np.kron(pixels, np.ones((3, 3, 1), np.uint8)), "RGBA")) == 3
+    assert pixel_block(Image.new("L", (40, 40), 7)) == 1, "one colour tells no size"
+
+
+def test_a_few_large_shapes_are_not_pixel_art() -> None:
+    """Three stripes of 100 pixels are 3x2 blocks, but a 3x2 picture is not what was meant."""
+    flag = Image.new("RGB", (300, 200), "white")
+    flag.paste((0, 0, 0), (0, 0, 100, 200))
+    assert pixel_block(flag) == 100
+    assert max(300, 200) // 100 < MIN_PIXEL_ART
+    assert default_shape(flag) == (20, 30)
+    assert grid_to_text(picture_from_image(flag)) == ["#" * 10 + "." * 20] * 20
+
+
+@given(
+    width=st.integers(1, 4000),
+    height=st.integers(1, 4000),
+    side=st.integers(-5, MAX_SIDE + 50),
+    by_columns=st.booleans(),
+)
+def test_keep_aspect_follows_the_image(
+    width: int, height: int, side: int, by_columns: bool
+) -> None:
+    rows, columns = (
+        keep_aspect(width, height, columns=side)
+        if by_columns
+        else keep_aspect(width, height, rows=side)
+    )
+    assert 1 <= rows <= MAX_SIDE
+    assert 1 <= columns <= MAX_SIDE
+    chosen, other = (columns, rows) if by_columns else (rows, columns)
+    along, across = (width, height) if by_columns else (height, width)
+    if chosen == min(max(1, side), MAX_SIDE) and other < MAX_SIDE:
+        assert other == max(1, rounded(Fraction(chosen * across, along)))
+    else:  # the other side was held at MAX_SIDE and the chosen one follows it
+        assert other == MAX_SIDE
+        assert chosen == min(MAX_SIDE, max(1, rounded(Fraction(MAX_SIDE * along, across))))
+
+
+def test_keep_aspect_wants_one_side() -> None:
+    with pytest.raises(ValueError, match="exactly one"):
+        keep_aspect(3, 2)
+    with pytest.raises(ValueError, match="exactly one"):
+        keep_aspect(3, 2, rows=1, columns=1)
 
 
 # --- errors ------------------------------------------------------------------------------------
@@ -423,17 +654,38 @@ def shared_images(folder: str, pattern: str) -> list[Path]:
 
 
 @pytest.mark.parametrize(("folder", "pattern"), [("tango16", "*.png"), ("xbitmaps", "*.xbm")])
-def test_every_shared_image_imports_at_its_pixel_size(folder: str, pattern: str) -> None:
+def test_every_shared_image_imports_at_its_pixel_size_or_fitted(folder: str, pattern: str) -> None:
+    """Those of at most 30 pixels a side (every Tango icon, 34 of the X bitmaps) keep their
+    size pixel for pixel; the three 32x32 X bitmaps (not drawn in blocks) become 30x30."""
     paths = shared_images(folder, pattern)
     assert paths
     for path in paths:
         with Image.open(path) as image:
             width, height = image.size
-        assert import_picture(path).shape == (height, width), path.name
+        picture = import_picture(path)
+        if max(width, height) <= FIT_SIDE:
+            assert picture.shape == (height, width), path.name
+            own = import_picture(path, ImportOptions(threshold=auto_threshold(open_image(path))))
+            assert np.array_equal(picture, own), path.name
+        else:
+            assert picture.shape == (FIT_SIDE, FIT_SIDE), path.name
 
 
-def test_no_tango_icon_is_blank_at_the_default_threshold() -> None:
-    """At 128 five of the icons came out blank; the default was chosen to avoid that."""
+@pytest.mark.parametrize("threshold", [DEFAULT_THRESHOLD, None], ids=["fixed", "automatic"])
+def test_no_tango_icon_is_blank(threshold: int | None) -> None:
+    """At 128 five of the icons came out blank; the fixed default was chosen to avoid that,
+    and the automatic threshold avoids it too."""
     paths = shared_images("tango16", "*.png")
-    blank = [path.name for path in paths if not import_picture(path).any()]
+    options = ImportOptions(threshold=threshold)
+    blank = [path.name for path in paths if not import_picture(path, options).any()]
     assert blank == []
+
+
+@pytest.mark.parametrize("factor", [2, 3, 4])
+def test_a_tango_icon_saved_larger_imports_as_the_icon(tmp_path: Path, factor: int) -> None:
+    """A 16x16 icon saved at 2x, 3x or 4x (each pixel a block) gives the icon's own picture."""
+    icon_path = shared_images("tango16", "emotes-face-smile.png")[0]
+    icon = open_image(icon_path)
+    large = tmp_path / "smile-large.png"
+    icon.resize((16 * factor, 16 * factor), Image.Resampling.NEAREST).save(large)
+    assert np.array_equal(import_picture(large), import_picture(icon_path))

@@ -11,11 +11,15 @@ from PySide6.QtWidgets import QDialog, QLabel
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book
-from studio.core.kinds import get_kind
+from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture, get_kind
 from studio.gui.book_dialog import BookDialog
-from studio.gui.dialogs import ImportImageDialog, NewPuzzleDialog
+from studio.gui.dialogs import NewPuzzleDialog
+from studio.gui.export_dialog import ExportDialog
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import ResizeDialog
+from studio.gui.import_dialog import ImportImageDialog
+from studio.gui.kinds import qt_kind
 
 DIALOGS = {
     "import image": lambda: ImportImageDialog(Image.new("L", (4, 2), 255), Path("tiny.png")),
@@ -23,6 +27,13 @@ DIALOGS = {
     "generate": lambda: GenerateDialog(),
     "book": lambda: BookDialog(Book()),
     "resize": lambda: ResizeDialog((5, 5), get_kind("nonogram").spec),
+    "export": lambda: ExportDialog(
+        document_of_picture("nonogram", grid_from_text(["#."])),
+        qt_kind("nonogram").look,
+        None,
+        name="x",
+        folder=Path("."),
+    ),
 }
 
 

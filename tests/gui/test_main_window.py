@@ -189,29 +189,6 @@ def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> No
     assert window.status_label.text().startswith(("Unique", "Ambiguous"))
 
 
-def test_import_dialog_previews_threshold_and_invert(qtbot: QtBot) -> None:
-    from PIL import Image
-
-    from studio.gui.dialogs import ImportImageDialog
-
-    image = Image.new("L", (4, 2), 255)
-    image.putpixel((0, 0), 0)
-    image.putpixel((1, 0), 120)
-    dialog = ImportImageDialog(image, Path("tiny.png"))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    dialog.threshold_value.setValue(100)
-    picture = dialog.picture()
-    assert picture is not None
-    assert int(picture.sum()) == 1
-    dialog.threshold.setValue(200)
-    assert int(dialog.preview.picture.sum()) == 2
-    qtbot.mouseClick(dialog.invert, Qt.MouseButton.LeftButton)
-    assert int(dialog.preview.picture.sum()) == 6
-    assert dialog.summary.text() == "4×2 cells, 6 filled"
-
-
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(5, 5))
     before = window.view.cell

@@ -18,8 +18,8 @@ from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import import_picture
 from studio.core.sat.analysis import Status
-from studio.gui.dialogs import ImportImageDialog
 from studio.gui.editors.mosaic import MosaicEditor
+from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
