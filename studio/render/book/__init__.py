@@ -88,7 +88,8 @@ def draw_book(
         The plan drawn: pages, and each puzzle's and solution's page and cell size.
 
     Raises:
-        StudioError: an empty book, or a device that cannot be drawn on or cannot start a page.
+        StudioError: an empty book, a font family that is not installed, or a device that
+            cannot be drawn on or cannot start a page.
         Stopped: when ``cancel`` fires (the device's document is ended where it stopped).
     """
     plan = book_plan(book, looks)
@@ -148,8 +149,8 @@ def export_book(
         cancel: checked after each page.
 
     Raises:
-        StudioError: an empty book, or a file that cannot be written (``book.pdf: cannot write
-            the PDF: No space left on device``).
+        StudioError: an empty book, a font family that is not installed, or a file that cannot
+            be written (``book.pdf: cannot write the PDF: No space left on device``).
         Stopped: when ``cancel`` fires.
     """
     started = time.perf_counter()
