@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -177,20 +177,58 @@ def save_book(book: Book, path: str | os.PathLike[str]) -> None:
     files.write_text(path, write(book), what="the book")
 
 
+def entries_of_files(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> tuple[list[BookEntry], list[StudioError]]:
+    """A book entry for each puzzle file of ``paths``, in their order, titled as the document
+    is and analysed for its solution, verdict and difficulty (:func:`entry_for`).
+
+    Args:
+        time_limit: seconds each puzzle's analysis may take; one that takes longer is added
+            unproven (:attr:`BookEntry.warning` says so). ``None``: no limit.
+        progress: called with ``(files done, files)`` after each file.
+        cancel: checked after each file, and inside each analysis.
+
+    Returns:
+        ``(entries, errors)``: the entries of the files read, and for each file that was not,
+        its error in one line naming the file: a :class:`FormatError` for a file that cannot
+        be read or is no puzzle, a :class:`PuzzleError` for a puzzle that cannot be valid.
+
+    Raises:
+        Stopped: when ``cancel`` fires.
+    """
+    entries: list[BookEntry] = []
+    errors: list[StudioError] = []
+    for done, path in enumerate(paths, start=1):
+        try:
+            document = load(path)  # validated; its errors name the file
+        except (FormatError, PuzzleError) as error:
+            errors.append(error)
+        else:
+            limited = CancelToken(time_limit)
+            unregister = cancel.on_cancel(limited.cancel) if cancel is not None else None
+            try:
+                entries.append(entry_for(document, cancel=limited))
+            finally:
+                if unregister is not None:
+                    unregister()
+        _step(done, len(paths), progress, cancel)
+    return entries, errors
+
+
 def _book_of_folder(folder: Path, progress: Progress | None, cancel: CancelToken | None) -> Book:
     paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
-    puzzles: list[Document] = []
-    for file in paths:
-        try:
-            puzzles.append(load(file))
-        except FormatError:
-            continue  # a folder holds other files too (notes, images): skip what is no puzzle
-    if not puzzles:
+    entries, errors = entries_of_files(paths, progress=progress, cancel=cancel)
+    for error in errors:
+        if not isinstance(error, FormatError):  # a puzzle that cannot be valid
+            raise error
+        # A folder holds other files too (notes, images): what is no puzzle is passed over.
+    if not entries:
         raise FormatError("no puzzle documents in this folder", source=str(folder))
-    entries = []
-    for done, document in enumerate(puzzles, start=1):
-        entries.append(entry_for(document, cancel=cancel))
-        _step(done, len(puzzles), progress, cancel)
     return Book(title=folder.name, entries=tuple(entries))
 
 

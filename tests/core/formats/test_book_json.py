@@ -13,7 +13,7 @@ from studio.core import formats
 from studio.core.book import Book, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import FormatError, PuzzleError
-from studio.core.formats.book_json import load_book, read, save_book, write
+from studio.core.formats.book_json import entries_of_files, load_book, read, save_book, write
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 
@@ -203,3 +203,36 @@ def test_a_book_file_that_is_not_a_regular_file_is_not_read(tmp_path: Path) -> N
     os.mkfifo(fifo)
     with pytest.raises(FormatError, match=r"not a regular file$"):
         load_book(fifo)
+
+
+def test_puzzle_files_become_entries_and_each_file_not_read_says_why(tmp_path: Path) -> None:
+    """Add Puzzle Files: the puzzles read are analysed and kept in order; each other file gives
+    one line naming it, whatever went wrong."""
+    paths = []
+    for name, rows, title in zip(("b.json", "a.json"), PICTURES, ("B", ""), strict=False):
+        paths.append(tmp_path / name)
+        formats.save(document_of_picture("nonogram", grid_from_text(rows), title=title), paths[-1])
+    (tmp_path / "notes.md").write_text("a note, not a puzzle")
+    (tmp_path / "wide.txt").write_text("2x2:3/0/0/0\n")  # Tatham's game ID: a clue too long
+    paths[1:1] = [tmp_path / "notes.md", tmp_path / "missing.json", tmp_path / "wide.txt"]
+    seen: list[tuple[int, int]] = []
+    entries, errors = entries_of_files(paths, progress=lambda *step: seen.append(step))
+    assert [(e.title, e.status) for e in entries] == [("B", "unique"), ("", "multiple")]
+    assert seen == [(done, 5) for done in range(1, 6)]
+    assert [type(error) for error in errors] == [FormatError, FormatError, PuzzleError]
+    for error, name in zip(errors, ("notes.md", "missing.json", "wide.txt"), strict=True):
+        assert str(error).startswith(str(tmp_path / name)), error
+        assert "\n" not in str(error)
+
+
+def test_puzzle_files_stop_when_cancelled_and_each_analysis_keeps_to_its_time(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "p.json"
+    formats.save(document_of_picture("nonogram", grid_from_text(PICTURES[0])), path)
+    token = CancelToken()
+    with pytest.raises(Stopped):
+        entries_of_files([path, path], progress=lambda *_: token.cancel(), cancel=token)
+    (entry,), _ = entries_of_files([path], time_limit=0.0)
+    assert entry.status == "unknown"
+    assert entry.warning == "was not shown to be unique"
