@@ -50,6 +50,18 @@ def page_layout(layout: BookLayout) -> QPageLayout:
     return QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
 
 
+def require_font(layout: BookLayout) -> None:
+    """Refuse a layout whose font family is not installed here: Qt would quietly print in
+    another, and the proofs would not be the book.
+
+    Raises:
+        StudioError: ``the font family 'Garamond' is not installed here``.
+    """
+    family = layout.font_family
+    if family and not QFontDatabase.hasFamily(family):
+        raise StudioError(f"the font family {family!r} is not installed here")
+
+
 class Sheet:
     """Draws a book's pages on ``device`` in millimetres from each page's top-left corner.
 
@@ -57,16 +69,12 @@ class Sheet:
     an inch), whatever it is, only sets how many device units make a millimetre.
 
     Raises:
-        StudioError: when the layout's :attr:`~BookLayout.font_family` is not installed
-            (``the font family 'Garamond' is not installed here``), or no painter can begin on
-            the device.
+        StudioError: when the layout's font family is not installed (:func:`require_font`),
+            or no painter can begin on the device.
     """
 
     def __init__(self, device: QPagedPaintDevice, layout: BookLayout) -> None:
-        family = layout.font_family
-        if family and not QFontDatabase.hasFamily(family):
-            # Qt would quietly print in another font: the proofs would not be the book.
-            raise StudioError(f"the font family {family!r} is not installed here")
+        require_font(layout)
         self.device = device
         self.layout = layout
         device.setPageLayout(page_layout(layout))
