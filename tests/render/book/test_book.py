@@ -246,6 +246,22 @@ def test_a_font_that_is_not_installed_is_a_clear_error(qtbot: QtBot, tmp_path: P
     assert not (tmp_path / "b.pdf").exists()
 
 
+def test_a_stopped_print_aborts_the_printer_s_job(
+    qtbot: QtBot, tmp_path: Path, book: Book, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc during Print: the printer is told to drop the job (where it can: a PDF file cannot)
+    rather than print the pages drawn so far."""
+    aborted: list[QPrinter] = []
+    monkeypatch.setattr(QPrinter, "abort", lambda printer: aborted.append(printer) or True)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    cancel = CancelToken()
+    with pytest.raises(Stopped):
+        draw_book(printer, book, looks, progress=lambda done, _: cancel.cancel(), cancel=cancel)
+    assert aborted == [printer]
+
+
 def test_a_stopped_export_leaves_the_old_pdf_untouched(
     qtbot: QtBot, tmp_path: Path, book: Book
 ) -> None:
