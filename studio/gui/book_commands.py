@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 
 BOOK_FILTER = f"Puzzle books (*{EXTENSION});;All files (*)"
 PDF_FILTER = "PDF (*.pdf)"
+PREVIEW_SHARE = 0.9
+"""The share of the window the print preview takes."""
 
 
 class BookCommands(QObject):
@@ -123,7 +125,7 @@ class BookCommands(QObject):
         menu.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
         menu.addSeparator()
         menu.addActions([self.add_action, self.panel.add_files_action])
-        sort = menu.addMenu("S&ort Puzzles")
+        sort = menu.addMenu("Sor&t Puzzles")
         sort.addActions(list(self.panel.sort_actions.values()))
         menu.addSeparator()
         menu.addActions([self.settings_action, self.export_action])
@@ -399,6 +401,7 @@ class BookCommands(QObject):
         printer.setDocName(book.title)
         printer.setPageLayout(page_layout(book.layout))
         dialog.setWindowTitle(f"Print Preview: {book.title}")
+        dialog.resize(self.window.size() * PREVIEW_SHARE)  # Qt's own size shows a page tiny
         dialog.paintRequested.connect(lambda device: self._draw_preview(device, book))
         self.run_preview_dialog(dialog)
 
