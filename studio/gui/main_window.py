@@ -118,8 +118,9 @@ class MainWindow(QMainWindow):
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
         self.info_label = QLabel()
         self.position_label = QLabel()
-        # Permanent widgets: a passing message never covers the verdict.
-        self.statusBar().addPermanentWidget(self.status_label, 1)
+        # Permanent widgets: a passing message never covers the verdict. None stretches, so
+        # the passing message keeps the room on the left.
+        self.statusBar().addPermanentWidget(self.status_label)
         self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
