@@ -362,16 +362,16 @@ class BookCommands(QObject):
     def _exported(self, path: Path, result: BookExport, open_when_done: bool) -> None:
         warnings = len(self.model.book.warnings())
         note = f" — {warnings} puzzle(s) flagged" if warnings else ""
-        self.window.show_message(
-            f"Exported {result.pages} pages to {path} in {result.seconds:.1f} s{note}"
+        unopened = (
+            "; no application opened it" if open_when_done and not self.open_pdf(path) else ""
         )
-        if open_when_done:
-            self.open_pdf(path)
+        self.window.show_message(
+            f"Exported {result.pages} pages to {path} in {result.seconds:.1f} s{note}{unopened}"
+        )
 
-    def open_pdf(self, path: Path) -> None:
-        """Show the PDF at ``path`` in the desktop's viewer for PDFs; say so if none opens."""
-        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            self.window.show_message(f"No application opened the PDF; it is at {path}")
+    def open_pdf(self, path: Path) -> bool:
+        """Show the PDF at ``path`` in the desktop's viewer for PDFs; False if none opened."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     def home_book(self) -> Book | None:
         """The book as printed at home: without its bleed (:meth:`BookLayout.without_bleed`);

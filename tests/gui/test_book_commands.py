@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QPageLayout
+from PySide6.QtGui import QDesktopServices, QPageLayout
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
@@ -323,7 +323,11 @@ def book_of(window: MainWindow, layout: BookLayout) -> Book:
 
 
 def test_export_opens_the_pdf_when_the_dialog_says_so(
-    qtbot: QtBot, open_window, tmp_path: Path, opened_urls: list[str]
+    qtbot: QtBot,
+    open_window,
+    tmp_path: Path,
+    opened_urls: list[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     window = open_window(document(HEART, "Heart"))
     book_of(window, BookLayout())
@@ -334,6 +338,12 @@ def test_export_opens_the_pdf_when_the_dialog_says_so(
         with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
             qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
     assert opened_urls == [(tmp_path / "v.pdf").as_uri()], "once: when asked, after writing"
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)  # no PDF viewer
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Exported 5 pages to {tmp_path / 'v.pdf'}")
+    assert message.endswith("; no application opened it")
 
 
 def test_print_preview_draws_the_book_without_its_bleed(qtbot: QtBot, open_window) -> None:
