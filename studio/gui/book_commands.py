@@ -413,7 +413,9 @@ class BookCommands(QObject):
 
     def print_book(self) -> None:
         """File ▸ Print Book: the print dialog, then the pages drawn on its printer on a worker
-        (progress in the status bar; Esc stops, and aborts the job where the printer can)."""
+        (progress in the status bar; Esc stops, and aborts the job where the printer can).
+        Printing to a PDF file writes it as Export Book as PDF does (through
+        :func:`studio.core.files.write_bytes`), without the bleed."""
         if self._busy():
             return
         book = self.home_book()
@@ -422,11 +424,15 @@ class BookCommands(QObject):
         printer = self.ask_printer(book)
         if printer is None:
             return
+        target = printer.outputFileName()
+        to_file = printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and bool(target)
 
         def job(cancel: CancelToken, progress: Progress) -> BookPlan:
+            if to_file:  # Print to File: written as an export is, whole and verified
+                return export_book(book, target, looks, progress=progress, cancel=cancel).plan
             return draw_book(printer, book, looks, progress=progress, cancel=cancel)
 
-        where = printer.outputFileName() or printer.printerName() or "the printer"
+        where = target or printer.printerName() or "the printer"
         self.window.show_message(f"Printing “{book.title}”… (Esc stops)")
         self._start(
             job,

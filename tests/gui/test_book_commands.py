@@ -17,7 +17,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewW
 from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from studio.core import formats
+from studio.core import files, formats
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book, save_book
@@ -377,9 +377,18 @@ def pdf_printer(path: Path) -> QPrinter:
     return printer
 
 
-def test_print_draws_every_page_on_the_printer_without_its_bleed(
-    qtbot: QtBot, open_window, tmp_path: Path
+def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Print to File (PDF) in the print dialog: the book's pages at the trim size, the file
+    written as every file is (to memory, then atomically and checked)."""
+    written: list[Path] = []
+    write_bytes = files.write_bytes
+    monkeypatch.setattr(
+        files,
+        "write_bytes",
+        lambda path, *a, **k: written.append(path) or write_bytes(path, *a, **k),
+    )
     window = open_window(document(HEART, "Heart"))
     book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175))
     chosen: list[Book] = []
@@ -399,6 +408,7 @@ def test_print_draws_every_page_on_the_printer_without_its_bleed(
     assert window.statusBar().currentMessage() == (
         f"Sent {len(reader.pages)} pages of “Valentines” to {tmp_path / 'printed.pdf'}"
     )
+    assert written == [str(tmp_path / "printed.pdf")]
 
 
 def test_print_and_preview_need_puzzles_and_the_book_s_font(
