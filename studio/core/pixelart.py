@@ -129,6 +129,18 @@ def open_image(path: str | os.PathLike[str]) -> Image.Image:
     """
     name = os.fspath(path)
     data = files.read_bytes(name, limit=files.IMAGE_FILE_LIMIT, what="an image file")
+    return image_from_bytes(data, name)
+
+
+def image_from_bytes(data: bytes, source: str) -> Image.Image:
+    """The first frame of the PNG, GIF, BMP or XBM image in ``data`` (a file's bytes, or an
+    image pasted from the clipboard), fully decoded, as :func:`open_image` returns it.
+
+    Raises:
+        FormatError: naming ``source``, for data larger than
+            :data:`~studio.core.files.IMAGE_FILE_LIMIT` or as :func:`open_image`.
+    """
+    files.check_size(len(data), files.IMAGE_FILE_LIMIT, "an image file", source)
     try:
         with warnings.catch_warnings():
             # Pillow warns of "decompression bombs" from 89 million pixels; our own limit,
@@ -141,17 +153,17 @@ def open_image(path: str | os.PathLike[str]) -> Image.Image:
                 if image.format == "XBM":
                     frame = ImageChops.invert(frame)
     except FormatError as error:
-        raise error.located(name) from error
+        raise error.located(source) from error
     except UnidentifiedImageError as error:
         # Pillow also refuses zero-size images here, without saying why.
         raise FormatError(
-            f"not a readable {', '.join(FORMATS[:-1])} or {FORMATS[-1]} image", source=name
+            f"not a readable {', '.join(FORMATS[:-1])} or {FORMATS[-1]} image", source=source
         ) from error
     except Image.DecompressionBombError as error:
-        raise FormatError(str(error), source=name) from error
+        raise FormatError(str(error), source=source) from error
     except (OSError, ValueError, EOFError, SyntaxError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise FormatError(f"cannot read the image: {reason}", source=name) from error
+        raise FormatError(f"cannot read the image: {reason}", source=source) from error
     return frame
 
 

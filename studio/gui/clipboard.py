@@ -12,18 +12,21 @@ Copy offers the puzzle three ways at once, and the program that pastes takes the
 
 Copy as Text puts the typed text as ``text/plain``; Copy Solution Image puts the solution as an
 image. Paste takes the studio document if there is one, else the text, read as any format the
-studio reads (the command line's INPUT).
+studio reads (the command line's INPUT), else an image (pixel art copied from a paint program),
+which the import dialog makes a puzzle of.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData
-from PySide6.QtGui import QImage
+from PIL import Image
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMimeData
+from PySide6.QtGui import QImage, QImageWriter
 
 from studio.core import files, formats
 from studio.core.document import Document
 from studio.core.errors import FormatError, StudioError
 from studio.core.kinds import kind_of
+from studio.core.pixelart import image_from_bytes
 from studio.core.typed import typed_text
 
 STUDIO_MIME = "application/x-puzzle-studio+json"
@@ -64,6 +67,23 @@ def image_data(image: QImage) -> QMimeData:
     data = QMimeData()
     data.setImageData(image)
     return data
+
+
+def pasted_image(data: QMimeData) -> Image.Image | None:
+    """The image on the clipboard when it holds one and no puzzle text (an icon copied from a
+    paint program), as :func:`studio.core.pixelart.open_image` gives a file's.
+
+    Raises:
+        StudioError: for an image larger than an image file may be.
+    """
+    if data.hasFormat(STUDIO_MIME) or (data.hasText() and data.text().strip()):
+        return None
+    if not data.hasImage():
+        return None
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    QImageWriter(buffer, QByteArray(b"png")).write(QImage(data.imageData()))
+    return image_from_bytes(bytes(buffer.data().data()), SOURCE)
 
 
 def pasted_document(data: QMimeData) -> Document:

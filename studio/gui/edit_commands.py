@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PIL import Image
+from PySide6.QtCore import QMimeData
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDialog, QWidget
 
@@ -17,30 +19,37 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.gui import clipboard
 from studio.gui.actions import make_action
+from studio.gui.kinds import qt_kind
 from studio.gui.properties_dialog import PropertiesDialog
 from studio.gui.typed_dialog import TypedCluesDialog
+from studio.render.export import View, picture_image
 
 if TYPE_CHECKING:
     from studio.gui.document_tab import DocumentTab
 
 PASTED = "Pasted"
 """The name of a pasted puzzle's tab when it has no title."""
+PASTED_IMAGE = "Pasted image"
+"""The name of a puzzle made of a pasted image."""
 
 
 class EditCommands:
-    """Copy, Copy as Text, Paste, Type Clues and Properties, acting on the tab ``current()``
-    returns; a pasted puzzle goes to ``open_document``, remarks to ``message``."""
+    """Copy, Copy as Text, Copy Solution Image, Paste, Type Clues and Properties, acting on the
+    tab ``current()`` returns; a pasted puzzle goes to ``open_document``, a pasted image to
+    ``import_image`` (the import dialog), remarks to ``message``."""
 
     def __init__(
         self,
         parent: QWidget,
         current: Callable[[], DocumentTab],
         open_document: Callable[[Document, str], object],
+        import_image: Callable[[Image.Image], object],
         message: Callable[[str], None],
     ) -> None:
         self._parent = parent
         self._current = current
         self._open = open_document
+        self._import = import_image
         self._message = message
         keys = QKeySequence.StandardKey
         self.copy_action = make_action(
@@ -56,6 +65,13 @@ class EditCommands:
             self.copy_text,
             "Ctrl+Shift+C",
             "Copy the puzzle as typed by hand (clue lines, a grid of digits…)",
+        )
+        self.copy_image_action = make_action(
+            self._parent,
+            "Copy Solution &Image",
+            self.copy_solution_image,
+            "Ctrl+Alt+C",
+            "Copy the solution as a picture, for a document or a web page",
         )
         self.paste_action = make_action(
             self._parent,
@@ -83,6 +99,7 @@ class EditCommands:
         return [
             self.copy_action,
             self.copy_text_action,
+            self.copy_image_action,
             self.paste_action,
             self.type_clues_action,
             self.properties_action,
@@ -102,9 +119,30 @@ class EditCommands:
         QGuiApplication.clipboard().setMimeData(data)
         self._message("Copied the puzzle as text")
 
+    def copy_solution_image(self) -> None:
+        tab = self._current()
+        solution = tab.view.picture_shown()
+        if solution is None:
+            self._message("No solution to copy yet")
+            return
+        look = qt_kind(tab.document.kind).look
+        try:
+            image = picture_image(tab.document, look, view=View.SOLUTION, solution=solution)
+        except StudioError as error:
+            self._message(f"Cannot copy the solution: {error}")
+            return
+        QGuiApplication.clipboard().setMimeData(clipboard.image_data(image))
+        self._message("Copied the solution as a picture")
+
     def paste(self) -> None:
-        """Open the clipboard's puzzle in a new tab; say why when there is none."""
-        data = QGuiApplication.clipboard().mimeData()
+        """Open the clipboard's puzzle in a new tab, or import its image; say why when it
+        holds neither."""
+        # Offscreen, a cleared clipboard has no data object at all.
+        data = QGuiApplication.clipboard().mimeData() or QMimeData()
+        image = clipboard.pasted_image(data)
+        if image is not None:
+            self._import(image)
+            return
         try:
             document = clipboard.pasted_document(data)
         except StudioError as error:

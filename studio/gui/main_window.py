@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from PIL import Image
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
@@ -51,16 +52,16 @@ from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
+from studio.gui.dialogs import PUZZLE_FILTER, NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
-from studio.gui.edit_commands import EditCommands
+from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.export_dialog import run_export
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
 from studio.gui.help import fill_help_menu
 from studio.gui.import_dialog import ImportImageDialog
-from studio.gui.kinds import qt_kind
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
 from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
@@ -69,13 +70,8 @@ from studio.gui.settings import Settings
 from studio.gui.strokes import Tool
 from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
-from studio.render.export import export_image
 
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
-_PUZZLE_PATTERNS = " ".join(
-    sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
-)
-PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
 EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAGE_EXPORTS)
@@ -118,8 +114,9 @@ class MainWindow(QMainWindow):
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
         self.info_label = QLabel()
         self.position_label = QLabel()
-        # Permanent widgets: a passing message never covers the verdict.
-        self.statusBar().addPermanentWidget(self.status_label, 1)
+        # Permanent widgets: a passing message never covers the verdict. None stretches, so
+        # the passing message keeps the room on the left.
+        self.statusBar().addPermanentWidget(self.status_label)
         self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
@@ -375,6 +372,7 @@ class MainWindow(QMainWindow):
             self,
             lambda: self.tab,
             lambda document, name: self.add_tab(document, name=name, unsaved=True),
+            lambda image: self.import_image(image, Path(f"{PASTED_IMAGE}.png")),
             self.show_message,
         )
         self.addActions(self.edit.actions())
@@ -390,12 +388,16 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addActions([self.export_action, self.export_solution_action])
         menu.addSeparator()
+        menu.addActions([self.book.preview_action, self.book.print_action])
+        menu.addSeparator()
         menu.addActions([self.close_tab_action, self.quit_action])
         menu = self.menuBar().addMenu("&Edit")
         menu.addActions([self.undo_action, self.redo_action])
         menu.addSeparator()
         edit = self.edit
-        menu.addActions([edit.copy_action, edit.copy_text_action, edit.paste_action])
+        menu.addActions(
+            [edit.copy_action, edit.copy_text_action, edit.copy_image_action, edit.paste_action]
+        )
         self.tools_menu = self.menuBar().addMenu("&Tools")
         self.book.fill_menu(self.menuBar().addMenu("&Book"))
         menu = self.menuBar().addMenu("&View")
@@ -572,13 +574,21 @@ class MainWindow(QMainWindow):
             self.import_path(path)
 
     def import_path(self, path: Path) -> bool:
-        """Import an image as a new puzzle of the kind the import dialog asks for; False if
-        cancelled."""
+        """Import an image file as a new puzzle of the kind the import dialog asks for; False
+        if cancelled."""
         try:
             image = open_image(path)
         except StudioError as error:
             self.show_error("Cannot import the image", str(error))
             return False
+        if not self.import_image(image, path):
+            return False
+        self.settings.add_recent_file(path)
+        return True
+
+    def import_image(self, image: Image.Image, path: Path) -> bool:
+        """Make a puzzle of ``image`` (from the file ``path``, or pasted: a made-up name) in
+        the import dialog, in a new tab; False if cancelled."""
         dialog = ImportImageDialog(image, path, self)
         if not self.run_import_dialog(dialog):
             return False
@@ -587,7 +597,6 @@ class MainWindow(QMainWindow):
             return False
         document = document_of_picture(dialog.kind(), picture, title=path.stem)
         self.add_tab(document, name=path.stem, unsaved=True)
-        self.settings.add_recent_file(path)
         return True
 
     def generate_dialog(self) -> None:
@@ -650,27 +659,8 @@ class MainWindow(QMainWindow):
         return True
 
     def export_dialog(self, solution: bool) -> None:
-        """Export the puzzle (or its solution view) as PNG, SVG or PDF."""
-        path = self.ask_export_path(solution)
-        if path is not None:
-            self.export_to(path, solution=solution)
-
-    def export_to(self, path: Path, *, solution: bool = False) -> bool:
-        document = self.model.document
-        shown = self.view.picture_shown()
-        if solution and shown is None:
-            self.show_error("No solution to export", "The puzzle has no solution known yet.")
-            return False
-        if path.suffix.lower() not in IMAGE_EXPORTS:
-            path = path.with_name(path.name + ".png")
-        try:
-            look = qt_kind(document.kind).look
-            export_image(document, path, look, solution=shown if solution else None)
-        except StudioError as error:
-            self.show_error("Cannot export the puzzle", str(error))
-            return False
-        self.show_message(f"Exported {path}")
-        return True
+        """Export the puzzle, its solution or both as PNG, SVG or PDF (the export dialog)."""
+        run_export(self, solution=solution)
 
     def maybe_save(self) -> bool:
         """Ask to save the shown document's unsaved changes; True if it may be dropped now."""
@@ -724,14 +714,6 @@ class MainWindow(QMainWindow):
         model = self.model
         suggested = str(model.path or Path.cwd() / f"{model.name}.json")
         name, _ = QFileDialog.getSaveFileName(self, "Save puzzle", suggested, SAVE_FILTER)
-        return Path(name) if name else None
-
-    def ask_export_path(self, solution: bool) -> Path | None:
-        stem = self.model.name + (" solution" if solution else "")
-        suggested = (self.model.path.parent if self.model.path else Path.cwd()) / f"{stem}.png"
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Export solution" if solution else "Export puzzle", str(suggested), EXPORT_FILTER
-        )
         return Path(name) if name else None
 
     def ask_save_changes(self) -> Choice:

@@ -77,6 +77,9 @@ def draw_puzzle(
     clues: bool = True,
     cell: float | None = None,
     hairline: float = 1.0,
+    thin_rule: float | None = None,
+    thick_rule: float | None = None,
+    font_family: str = "",
 ) -> QRectF:
     """Draw ``puzzle`` centred in ``area``: its surround (a nonogram's clues) and its grid,
     with ``solution`` filled in (solution view) or not (puzzle view).
@@ -91,6 +94,9 @@ def draw_puzzle(
             :attr:`Scene.clues`).
         cell: the cell size in the painter's units; ``None``: as large as fits ``area``.
         hairline: the thinnest line, in the painter's units (:attr:`Layout.hairline`).
+        thin_rule, thick_rule: the rules' widths in the painter's units; ``None``: they follow
+            the cell (:attr:`Layout.thin_rule`).
+        font_family: the numbers' font family; ``""``: Qt's default (:attr:`Layout.font_family`).
 
     Returns:
         The rectangle the grid took (without the surround).
@@ -102,7 +108,16 @@ def draw_puzzle(
     used = QSizeF((width + left) * cell, (height + top) * cell)
     origin_x = area.left() + (area.width() - used.width()) / 2 + left * cell
     origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
-    layout = Layout(puzzle.shape, cell, origin_x, origin_y, hairline=hairline)
+    layout = Layout(
+        puzzle.shape,
+        cell,
+        origin_x,
+        origin_y,
+        hairline=hairline,
+        thin_rule=thin_rule,
+        thick_rule=thick_rule,
+        font_family=font_family,
+    )
     scene = Scene(puzzle, picture=solution, clues=clues)
     draw_scene(painter, layout, scene, look, palette)
     if surround and look.surround is not None:
@@ -299,13 +314,13 @@ def _png_side(length: float) -> int:
     return int(length) + 1
 
 
-def _write_png(
-    device: QIODevice, document: Document, look: Look, pages: list[_Page], dpi: float
-) -> bool:
+def _raster(document: Document, look: Look, pages: list[_Page], dpi: float) -> QImage:
+    """The one page of ``pages`` drawn on a white picture of ``dpi`` (null if Qt could not
+    allocate it)."""
     ((size, drawings),) = pages
     image = QImage(_png_side(size.width()), _png_side(size.height()), QImage.Format.Format_RGB32)
-    if image.isNull():  # Qt could not allocate it
-        return False
+    if image.isNull():
+        return image
     dots_per_metre = round(dpi / 0.0254)
     image.setDotsPerMeterX(dots_per_metre)
     image.setDotsPerMeterY(dots_per_metre)
@@ -314,7 +329,36 @@ def _write_png(
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     _draw_page(painter, document, look, drawings)
     painter.end()
-    return QImageWriter(device, QByteArray(b"png")).write(image)
+    return image
+
+
+def picture_image(
+    document: Document,
+    look: Look,
+    *,
+    view: View = View.PUZZLE,
+    solution: BoolGrid | None = None,
+    cell: float = 24.0,
+) -> QImage:
+    """The puzzle, its solution or both (``view``, with ``solution`` bool ``(height, width)``)
+    as a picture in memory, ``cell`` pixels a cell, in the print palette (for the clipboard).
+
+    Raises:
+        StudioError: for a size beyond :func:`check_image_size`, or one Qt cannot allocate.
+    """
+    check_image_size(document, look, ".png", cell, view=view)
+    pages = _pages(document.puzzle, look, cell, view, one_page=True, solution=solution)
+    image = _raster(document, look, pages, 96.0)
+    if image.isNull():
+        raise StudioError("cannot draw the picture: not enough memory")
+    return image
+
+
+def _write_png(
+    device: QIODevice, document: Document, look: Look, pages: list[_Page], dpi: float
+) -> bool:
+    image = _raster(document, look, pages, dpi)
+    return not image.isNull() and QImageWriter(device, QByteArray(b"png")).write(image)
 
 
 SVG_RESOLUTION = 2540

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtGui import QColor, QGuiApplication, QImage
 from pytestqt.qtbot import QtBot
 
 from studio.core import formats
@@ -83,11 +83,54 @@ def test_a_bad_paste_says_where_and_opens_nothing(open_window, clipboard) -> Non
     window.edit.paste_action.trigger()
     message = window.statusBar().currentMessage()
     assert message.startswith("Cannot paste: the clipboard, line 5"), message
-    image = QImage(4, 4, QImage.Format.Format_RGB32)
-    clipboard.setImage(image)
+    clipboard.clear()
     window.edit.paste_action.trigger()
     assert "holds no puzzle" in window.statusBar().currentMessage()
     assert window.tabs.count() == 1
+
+
+def test_a_pasted_image_goes_through_the_import_dialog(
+    qtbot: QtBot, open_window, clipboard, monkeypatch
+) -> None:
+    window = open_window()
+    icon = QImage(16, 16, QImage.Format.Format_RGB32)
+    icon.fill(QColor("white"))
+    for x in range(16):
+        icon.setPixelColor(x, 7, QColor("black"))  # a line across the middle
+    clipboard.setImage(icon)
+    seen = []
+
+    def accept(dialog) -> bool:
+        seen.append(dialog)
+        return True
+
+    monkeypatch.setattr(window, "run_import_dialog", accept)
+    with verdict_in_new_tab(qtbot, window):
+        window.edit.paste_action.trigger()
+    assert len(seen) == 1
+    picture = window.model.document.picture
+    assert picture is not None
+    assert picture.shape == (16, 16), "pixel art keeps its size"
+    assert picture[7].all()
+    assert int(picture.sum()) == 16
+    assert window.tabs.tabText(window.tabs.currentIndex()).startswith("Pasted image")
+
+
+def test_copy_solution_image_draws_the_solution(open_window, clipboard) -> None:
+    window = open_window(document_of_picture("nonogram", HEART))
+    window.edit.copy_image_action.trigger()
+    image = clipboard.image()
+    assert not image.isNull()
+    assert window.statusBar().currentMessage() == "Copied the solution as a picture"
+    dark = sum(
+        image.pixelColor(x, y).lightness() < 80
+        for x in range(image.width())
+        for y in range(image.height())
+    )
+    assert dark > 0.1 * image.width() * image.height(), "the heart in ink"
+    window.model.load(Document(Nonogram([(1,), (1,)], [(1,), (1,)])))  # two solutions
+    window.edit.copy_image_action.trigger()
+    assert window.statusBar().currentMessage() == "No solution to copy yet"
 
 
 def test_copy_as_text_gives_the_typed_text_or_says_why_not(open_window, clipboard) -> None:

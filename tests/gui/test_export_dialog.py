@@ -5,6 +5,8 @@ remembered; and :func:`run_export` from the window."""
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from pathlib import Path
 
@@ -162,6 +164,28 @@ def test_a_file_that_cannot_be_written_keeps_the_dialog_open(qtbot: QtBot, tmp_p
     assert dialog.written is None
     assert dialog.message.text() == f"{target}: cannot write the PNG: No such file or directory"
     assert Settings().export_settings() == ExportSettings(), "nothing remembered"
+
+
+def test_a_full_disk_keeps_the_old_file_and_says_so(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk the window once said "Exported" over a 0-byte file."""
+    dialog = open_dialog(qtbot, tmp_path)
+    target = tmp_path / "L.png"
+    target.write_bytes(b"the old picture")
+    dialog.path_edit.setText(str(target))
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    click(qtbot, dialog.export_button)
+    monkeypatch.undo()
+    assert dialog.isVisible()
+    assert dialog.written is None
+    assert dialog.message.text() == f"{target}: cannot write the PNG: No space left on device"
+    assert target.read_bytes() == b"the old picture"
+    assert os.listdir(tmp_path) == ["L.png"]
 
 
 def test_a_typed_extension_chooses_the_format(qtbot: QtBot, tmp_path: Path) -> None:

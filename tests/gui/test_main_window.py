@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import errno
-import os
 from pathlib import Path
 
 import numpy as np
@@ -442,35 +440,6 @@ def test_a_puzzle_beyond_line_logic_is_rated_after_its_verdict(qtbot: QtBot) -> 
     assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"
 
 
-def test_export_the_puzzle_and_its_solution_as_images(
-    qtbot: QtBot, open_window, tmp_path: Path
-) -> None:
-    from PySide6.QtGui import QImage
-
-    def dark_pixels(path: Path) -> int:
-        image = QImage(str(path))
-        assert not image.isNull()
-        return sum(
-            image.pixelColor(x, y).lightness() < 60
-            for x in range(image.width())
-            for y in range(image.height())
-        )
-
-    picture = grid_from_text(["###", "#..", "##."])
-    window = open_window(document_of_picture("nonogram", picture, title="L"))
-    window.ask_export_path = lambda solution: (
-        tmp_path
-        / (  # type: ignore[method-assign]
-            "solution" if solution else "puzzle.png"
-        )
-    )
-    window.export_action.trigger()
-    window.export_solution_action.trigger()
-    # No extension given: PNG. The solution view fills six of nine cells; the puzzle view
-    # only draws clues and rules.
-    assert dark_pixels(tmp_path / "solution.png") > 3 * dark_pixels(tmp_path / "puzzle.png")
-
-
 @pytest.mark.parametrize(("kind", "strategy"), [("mosaic", "picture"), ("fobidoshi", "connected")])
 def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strategy: str) -> None:
     from studio.gui.generate_dialog import GenerateDialog
@@ -510,28 +479,3 @@ def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     assert panel.summary.text() == before
     assert not panel.repair_all_button.isEnabled()
     assert not panel.apply_button.isEnabled()
-
-
-def test_an_export_that_cannot_be_written_is_not_claimed(
-    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """On a full disk the window said "Exported" over a 0-byte file."""
-    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#"])))
-    target = tmp_path / "puzzle.png"
-    target.write_bytes(b"the old picture")
-    errors: list[tuple[str, str]] = []
-    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
-
-    def disk_full(fd: int) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
-
-    monkeypatch.setattr(os, "fsync", disk_full)
-    window.statusBar().clearMessage()
-    assert not window.export_to(target)
-    assert errors == [
-        ("Cannot export the puzzle", f"{target}: cannot write the PNG: No space left on device")
-    ]
-    assert "Exported" not in window.statusBar().currentMessage()
-    monkeypatch.undo()
-    assert target.read_bytes() == b"the old picture"
-    assert os.listdir(tmp_path) == ["puzzle.png"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QRect
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -17,8 +17,11 @@ from pytestqt.qtbot import QtBot
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.gui.editors.nonogram import NonogramEditor
+from studio.gui.export_dialog import ExportDialog
+from studio.gui.kinds import qt_kind
 from studio.gui.main_window import MainWindow
 from studio.gui.palette import is_dark, screen_palette
+from studio.render.export import View
 from studio.render.grid import DEFAULT_PALETTE
 from tests.gui.drive import cell_origin, corner_point
 
@@ -154,9 +157,20 @@ def test_printing_and_export_keep_black_on_white(
     QApplication.setPalette(dark_palette())
     window = open_window(document_of_picture("nonogram", PICTURE))
     assert window.view.screen_palette().paper != DEFAULT_PALETTE.paper
-    path = tmp_path / "puzzle.png"
-    assert window.export_to(path, solution=True)
-    image = QImage(str(path))
+    # Exported through the window's export dialog, as a person does it.
+    dialog = ExportDialog(
+        window.model.document,
+        qt_kind("nonogram").look,
+        window.view.picture_shown(),
+        name="puzzle",
+        folder=tmp_path,
+        view=View.SOLUTION,
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.mouseClick(dialog.export_button, Qt.MouseButton.LeftButton)
+    assert dialog.written is not None
+    image = QImage(str(dialog.written))
     lightness = np.array(
         [
             [image.pixelColor(x, y).lightness() for x in range(image.width())]
