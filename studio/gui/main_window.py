@@ -46,13 +46,14 @@ from studio.core import formats
 from studio.core.book import BookEntry
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.formats.book_json import EXTENSION as BOOK_EXTENSION
 from studio.core.generate import Generated
 from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
+from studio.gui.dialogs import PUZZLE_FILTER, NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
@@ -72,10 +73,6 @@ from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
 
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
-_PUZZLE_PATTERNS = " ".join(
-    sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
-)
-PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
 EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAGE_EXPORTS)
@@ -118,8 +115,9 @@ class MainWindow(QMainWindow):
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
         self.info_label = QLabel()
         self.position_label = QLabel()
-        # Permanent widgets: a passing message never covers the verdict.
-        self.statusBar().addPermanentWidget(self.status_label, 1)
+        # Permanent widgets: a passing message never covers the verdict. None stretches, so
+        # the passing message keeps the room on the left.
+        self.statusBar().addPermanentWidget(self.status_label)
         self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
@@ -391,6 +389,8 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addActions([self.export_action, self.export_solution_action])
         menu.addSeparator()
+        menu.addActions([self.book.preview_action, self.book.print_action])
+        menu.addSeparator()
         menu.addActions([self.close_tab_action, self.quit_action])
         menu = self.menuBar().addMenu("&Edit")
         menu.addActions([self.undo_action, self.redo_action])
@@ -549,10 +549,12 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a puzzle file in a tab (read on a worker), or import an image file; False if
-        cancelled or unreadable."""
+        """Open a puzzle file in a tab (read on a worker), a book file as the book, or import
+        an image file; False if cancelled or unreadable."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
+        if path.name.lower().endswith(BOOK_EXTENSION):
+            return self.book.open_path(path)
         try:
             document = wait_for(
                 self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)

@@ -17,13 +17,13 @@ backward pass is the forward pass on the reversed line.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from studio.core.cancel import CancelToken
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, PartialGrid, unknown_grid
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, LineRef, PartialGrid, unknown_grid
 from studio.core.puzzle import Deduction, Violation
 
 Clue = Sequence[int]
@@ -175,6 +175,25 @@ def _to_masks(values: PartialGrid, state: int) -> list[int]:
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
+def line_masks(picture: BoolGrid) -> tuple[list[int], list[int]]:
+    """The filled cells of each row and of each column of ``picture`` (bool ``(height,
+    width)``) as bit masks (bit ``x`` for cell ``x``), for :func:`runs`."""
+    grid = np.asarray(picture, dtype=bool)
+    return _to_masks(grid, True), _to_masks(grid.T, True)
+
+
+def runs(mask: int) -> tuple[int, ...]:
+    """The run lengths of a line's bit mask of filled cells, lowest bit first: the clue of
+    the line, as :func:`~studio.core.grid.run_lengths` counts it from the cells."""
+    lengths = []
+    while mask:
+        mask >>= (mask & -mask).bit_length() - 1  # drop the empty cells before the run
+        length = (~mask & (mask + 1)).bit_length() - 1  # the ones up to the first zero
+        lengths.append(length)
+        mask >>= length
+    return tuple(lengths)
+
+
 def _from_masks(masks: list[int], width: int) -> PartialGrid:
     """Inverse of :func:`_to_masks` for one state: a bool array of shape ``(len, width)``."""
     nbytes = (width + 7) // 8
@@ -208,13 +227,43 @@ class LineGrid:
         }
         self.steps = 0
         self.passes = 0
+        filled, empty = self.masks["row"]
+        decided = sum((f | e).bit_count() for f, e in zip(filled, empty, strict=True))
+        self.unknown = self.height * self.width - decided
+        """Cells not known yet, kept up to date by every change."""
 
     def copy(self) -> LineGrid:
         other = object.__new__(LineGrid)
         other.clues, other.height, other.width = self.clues, self.height, self.width
         other.masks = {axis: (list(f), list(e)) for axis, (f, e) in self.masks.items()}
         other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
-        other.steps, other.passes = self.steps, self.passes
+        other.steps, other.passes, other.unknown = self.steps, self.passes, self.unknown
+        return other
+
+    def changed(
+        self, clues: Iterable[tuple[LineRef, Clue]], forget: Iterable[tuple[int, int]] = ()
+    ) -> LineGrid:
+        """A copy with new ``clues`` for some lines and the cells ``forget`` unknown again;
+        the lines changed and those through a forgotten cell are solved again by
+        :meth:`propagate`.
+
+        What the old clues taught stays known: continuing from here is not line solving the
+        changed puzzle from scratch (it may know more), which is what a cheap estimate of a
+        change needs (:meth:`.repair.search.Search.line_ranked`).
+        """
+        other = self.copy()
+        lines = {axis: list(axis_clues) for axis, axis_clues in self.clues.items()}
+        for line, clue in clues:
+            lines[line.axis][line.index] = clue
+            other.dirty[line.axis].add(line.index)
+        other.clues = {axis: tuple(axis_clues) for axis, axis_clues in lines.items()}
+        for row, col in forget:
+            other.unknown += other.value(row, col) != UNKNOWN
+            for axis, index, bit in (("row", row, col), ("column", col, row)):
+                for masks in other.masks[axis]:
+                    masks[index] &= ~(1 << bit)
+            other.dirty["row"].add(row)
+            other.dirty["column"].add(col)
         return other
 
     def value(self, row: int, col: int) -> int:
@@ -226,6 +275,7 @@ class LineGrid:
 
     def set_cell(self, row: int, col: int, filled: bool) -> None:
         """Make a cell known; its row and column are solved again by :meth:`propagate`."""
+        self.unknown -= self.value(row, col) == UNKNOWN
         self.masks["row"][0 if filled else 1][row] |= 1 << col
         self.masks["column"][0 if filled else 1][col] |= 1 << row
         self.dirty["row"].add(row)
@@ -270,6 +320,8 @@ class LineGrid:
                     return LineRef(axis, index)  # type: ignore[arg-type]
                 new_filled = solved[0] & ~filled[index]
                 new_empty = solved[1] & ~empty[index]
+                # New to both axes: the cross lines learn each one below.
+                self.unknown -= (new_filled | new_empty).bit_count()
                 filled[index], empty[index] = solved
                 for new, cross in ((new_filled, cross_filled), (new_empty, cross_empty)):
                     while new:
