@@ -19,8 +19,8 @@ Usage: ``python benchmarks/hard_end.py [--dom-max N] [--dom-timeout S] [--tourna
 5. Before and after (``--baseline``, by default the commit where this branch left ``main``,
    unpacked with ``git archive`` and run in a subprocess of this script): the shared corpus
    without Knotty and Faase by group, random 40×40 (seed 2024, 20), n-Dom, the tournament
-   and the Tatham-style puzzles; medians of ``--repeat`` interleaved runs, and whether statuses, variable fields and
-   (for unique puzzles) solutions are identical.
+   and the Tatham-style puzzles; medians of ``--repeat`` interleaved runs, and whether
+   statuses, variable fields and (for unique puzzles) solutions are identical.
 
 Times are wall clock (``time.perf_counter``) around :func:`studio.core.sat.analysis.analyze`
 on this machine, which two cores share with other work: medians, and noisy; "cpu" is the CPU
