@@ -47,6 +47,11 @@ WINDOW_STRIDE = 8
 #: search for a symmetric solution among them (Knotty's takes Glucose about 14 000).
 PLAIN_CONFLICTS = 20_000
 SYMMETRIC_CONFLICTS = 20_000
+#: The most open cells for which the hard-puzzle steps run (Faase has 6 176 after line
+#: solving). They hold a second encoding of the puzzle in memory beside the first: a random
+#: 200×200 picture (40 000 open cells) reached 1.3 GB building it, where the limit is 0.7 GB
+#: (README, "Limits").
+HARD_STEPS_MAX_OPEN = 10_000
 
 
 class Status(StrEnum):
@@ -196,11 +201,15 @@ class _Search:
         learns on the way serves the variable fields too. Beyond that the puzzle is hard: a
         symmetric solution comes next if the puzzle has symmetries (within
         :data:`SYMMETRIC_CONFLICTS`), then Kissat in a child process (:meth:`_child_solution`).
+        Both encode the puzzle a second time, so past :data:`HARD_STEPS_MAX_OPEN` open cells
+        Glucose goes on alone instead.
         """
         try:
             return self.solve(conflicts=PLAIN_CONFLICTS)
         except _OutOfConflicts:
             pass
+        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+            return self.solve()
         symmetries = self.puzzle.symmetries()
         if symmetries and (symmetric := self._symmetric_solution(symmetries)) is not None:
             return symmetric

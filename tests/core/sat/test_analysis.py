@@ -264,6 +264,15 @@ def test_the_child_process_respects_lazy_clauses() -> None:
 
 
 @pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_past_the_size_for_the_hard_steps_glucose_goes_on_alone(
+    spawned: list[SpawnProcess], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analysis_module, "HARD_STEPS_MAX_OPEN", 3)
+    _assert_agrees_with_brute_force(Nonogram.from_picture(grid_from_text(["#.", ".#"])))
+    assert spawned == []
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
 def test_no_solution_is_found_by_the_hard_puzzle_steps_too() -> None:
     impossible = Nonogram([(), (1, 1)], [(), (), (2,)])
     assert analyze(impossible, logic_first=False).status == Status.NONE
