@@ -55,8 +55,15 @@ def _cover(starts: int, length: int) -> int:
     return result
 
 
+_REVERSED_BYTES = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
 def _reverse(bits: int, width: int) -> int:
-    return int(format(bits, f"0{width}b")[::-1], 2)
+    """The low ``width`` bits of ``bits`` in reverse order: its bytes reversed, each byte's
+    bits reversed by a table (``bytes.translate``), the padding shifted out."""
+    size = (width + 7) // 8
+    flipped = int.from_bytes(bits.to_bytes(size, "big").translate(_REVERSED_BYTES), "little")
+    return flipped >> (8 * size - width)
 
 
 def _forward(clue: Clue, can_empty: int, can_fill: int) -> tuple[list[int], list[int]]:
@@ -67,17 +74,22 @@ def _forward(clue: Clue, can_empty: int, can_fill: int) -> tuple[list[int], list
     (cells fillable, the next cell emptiable).
     """
 
-    def closure(states: int) -> int:
-        # Step over emptiable positions: a carry through each run of ones in ``can_empty``
-        # marks every state up to one past the end of that run.
-        return (((states & can_empty) + can_empty) ^ can_empty) | states
-
-    reach = [closure(1)]
+    # The closure steps over emptiable positions: a carry through each run of ones in
+    # ``can_empty`` marks every state up to one past the end of that run. It is written out
+    # twice and the windows of each run length computed once: this is the line solver's
+    # innermost loop.
+    states = (((1 & can_empty) + can_empty) ^ can_empty) | 1
+    reach = [states]
     fits = []
+    windows: dict[int, int] = {}
     for length in clue:
-        valid = _windows(can_fill, length) & (can_empty >> length)
+        if length not in windows:
+            windows[length] = _windows(can_fill, length) & (can_empty >> length)
+        valid = windows[length]
         fits.append(valid)
-        reach.append(closure((reach[-1] & valid) << (length + 1)))
+        states = (states & valid) << (length + 1)
+        states = (((states & can_empty) + can_empty) ^ can_empty) | states
+        reach.append(states)
     return reach, fits
 
 

@@ -38,6 +38,7 @@ from studio.core.kinds.nonogram.linesolve import (
 )
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Box, Symmetry, dihedral
 
 MAX_SIDE = 200
 """The most rows or columns. The hardest case, a random picture (about a quarter of its cells
@@ -211,6 +212,11 @@ class Nonogram:
         """The line solver from the givens (see :func:`.linesolve.line_solve`)."""
         return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Line solving and probing from ``known`` and the givens (see
+        :func:`.linesolve.probe_solve`)."""
+        return probe_solve(self.rows, self.cols, with_givens(self.givens_grid(), known), cancel)
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The line that decides the most cells from ``known`` and the givens (see
         :func:`next_step`); givens are never part of a hint."""
@@ -243,6 +249,40 @@ class Nonogram:
     def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
         """None: the order encoding holds every rule of a nonogram."""
         return []
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The rotations and reflections that map the clues and givens onto themselves.
+
+        They act on the grid without its border lines of clue ``0`` (empty in every solution,
+        so any map may leave them in place): Knotty's knot is rotation-symmetric in its
+        39×39 cells, not with its empty 40th row and column. A map keeps the puzzle when it
+        takes every line of that box onto a line whose clue reads the same in the direction
+        the cells go, and every given onto a given of the same value.
+        """
+        height, width = self.shape
+        rows = [r for r, clue in enumerate(self.rows) if clue]
+        cols = [c for c, clue in enumerate(self.cols) if clue]
+        if not rows:
+            return ()
+        box = Box(rows[0], rows[-1], cols[0], cols[-1])
+        index = np.arange(height * width).reshape(height, width)
+        clues: dict[tuple[int, ...], Clue] = {}
+        for r in range(box.top, box.bottom + 1):
+            cells = index[r, box.left : box.right + 1]
+            clues[tuple(cells)], clues[tuple(cells[::-1])] = self.rows[r], self.rows[r][::-1]
+        for c in range(box.left, box.right + 1):
+            cells = index[box.top : box.bottom + 1, c]
+            clues[tuple(cells)], clues[tuple(cells[::-1])] = self.cols[c], self.cols[c][::-1]
+        givens = self.givens_grid()
+        return tuple(
+            symmetry
+            for symmetry in dihedral(self.shape, box)
+            if all(
+                clues.get(tuple(symmetry.image.ravel()[list(cells)])) == clue
+                for cells, clue in clues.items()
+            )
+            and np.array_equal(symmetry.apply(givens), givens)
+        )
 
     def cell_literals(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """``int64`` literal grid ``(height, width)``: ``TRUE``/``FALSE`` for the givens and the
