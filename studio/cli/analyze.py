@@ -29,7 +29,6 @@ from studio.cli.outputs import (
 )
 from studio.core.analysis_batch import analysed, analyze_batch
 from studio.core.errors import StudioError
-from studio.core.grid import grid_to_text
 from studio.core.sat.analysis import Status
 
 
@@ -136,7 +135,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if analysis.solution is None:
         note(f"{name}: {verdict(analysis)}")
         return EXIT_NO_SOLUTION if analysis.status is Status.NONE else EXIT_TIME_LIMIT
-    print("\n".join(grid_to_text(analysis.solution)))
+    print("\n".join(document.spell(analysis.solution)))
     if analysis.status is Status.MULTIPLE:
         note(f"{name}: not unique ({verdict(analysis)}); printed one solution")
     elif analysis.status is Status.UNKNOWN:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtGui import QPainter
 
-from studio.core.grid import FILLED, BoolGrid, PartialGrid
+from studio.core.grid import FILLED, BoolGrid, PartialGrid, Picture, filled_cells
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
@@ -40,8 +40,8 @@ class Scene:
     """
 
     puzzle: Puzzle
-    picture: BoolGrid | None = None
-    solution: BoolGrid | None = None
+    picture: Picture | None = None
+    solution: Picture | None = None
     marks: PartialGrid | None = None
     variable: BoolGrid | None = None
     conflict: BoolGrid | None = None
@@ -54,7 +54,9 @@ class Scene:
         """Bool ``(height, width)``: the cells drawn filled: the picture's (else the
         solution's) and the filled marks."""
         shown = self.picture if self.picture is not None else self.solution
-        filled = np.zeros(self.puzzle.shape, dtype=bool) if shown is None else shown.copy()
+        filled = (
+            np.zeros(self.puzzle.shape, dtype=bool) if shown is None else filled_cells(shown).copy()
+        )
         if self.marks is not None:
             filled |= self.marks == FILLED
         return filled

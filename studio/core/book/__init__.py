@@ -18,7 +18,7 @@ from studio.core.book.layout import PAGE_SIZES, PER_PAGE, TRIM_SIZES, BookLayout
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.sat.analysis import Analysis, Status, analyze
 
 
@@ -38,7 +38,7 @@ class BookEntry:
 
     document: Document
     title: str = ""
-    solution: BoolGrid | None = None
+    solution: Picture | None = None
     status: str = Status.UNKNOWN.value
     difficulty: int | None = None
 

@@ -42,6 +42,9 @@ class GeneratorOptions:
             cares: nonograms).
         max_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at most this
             (1..5); ``None`` for any.
+        colours: ink colours of the puzzle, 1 (black and white) or more for a kind whose
+            ``spec.max_colours`` allows them (checked by
+            :func:`studio.core.generate.resolved`).
 
     Raises:
         GeneratorError: naming the option that is out of range (the kind and strategy are
@@ -55,6 +58,7 @@ class GeneratorOptions:
     logic_solvable: bool = False
     nonempty_lines: bool = True
     max_difficulty: int | None = None
+    colours: int = 1
 
     def __post_init__(self) -> None:
         if len(self.shape) != 2:
@@ -67,6 +71,8 @@ class GeneratorOptions:
             raise GeneratorError(f"density must be between 0 and 1 (exclusive), got {self.density}")
         if self.max_difficulty is not None and not 1 <= self.max_difficulty <= 5:
             raise GeneratorError(f"max difficulty must be 1 to 5, got {self.max_difficulty}")
+        if self.colours < 1:
+            raise GeneratorError(f"colours must be at least 1, got {self.colours}")
 
 
 @dataclass(frozen=True, eq=False)

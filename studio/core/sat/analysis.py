@@ -11,6 +11,11 @@ Pipeline (docs/algorithms.md, "Analysis"):
    from the candidates (those are variable); repeat until UNSAT. The result is exact after at
    most (#variable + 1) calls (thesis §5.3.1 diffed a few enumerated solutions and could miss
    cells; pysat's ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
+
+Colour puzzles (``puzzle.colours > 1``) encode each cell one-hot (:meth:`Puzzle.encode`); "cell
+differs from S" is then the negation of the literal of S's value there, so the same steps find
+the cells that take two different colours across solutions. A black-and-white puzzle keeps its
+one literal per cell.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from enum import StrEnum
 import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
-from studio.core.grid import FILLED, BoolGrid, PartialGrid, cells_of, unknown_grid
+from studio.core.grid import BoolGrid, PartialGrid, Picture, cells_of, picture_of, unknown_grid
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
@@ -46,7 +51,8 @@ class Analysis:
 
     Attributes:
         status: unique, multiple, none, or unknown when stopped early.
-        solution: one solution (the solution when unique); ``None`` if none was found.
+        solution: one solution (the solution when unique); ``None`` if none was found. A
+            picture: ``bool``, or ``uint8`` colours for a colour puzzle.
         variable: bool grid ``(height, width)``: the cells that differ between solutions.
             When ``complete`` is False it may be a subset.
         deduction: what the kind's logic solver concluded on its own.
@@ -59,7 +65,7 @@ class Analysis:
     """
 
     status: Status
-    solution: BoolGrid | None
+    solution: Picture | None
     variable: BoolGrid
     deduction: Deduction
     kind: str
@@ -85,16 +91,29 @@ class Analysis:
         return cells_of(self.variable)
 
 
-def decode_cells(cells: LiteralGrid, model: list[int]) -> BoolGrid:
-    """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
+def decode_cells(cells: LiteralGrid, model: list[int]) -> Picture:
+    """The value of every cell in ``model`` (``model[v-1] == ±v``): from one literal per cell
+    ``(height, width)`` a bool grid, from one-hot literals ``(height, width, values)`` the
+    ``uint8`` value whose literal holds."""
     values = np.asarray(model, dtype=np.int64)
-    decoded: BoolGrid = (values[np.abs(cells) - 1] > 0) == (cells > 0)
+    holds = (values[np.abs(cells) - 1] > 0) == (cells > 0)
+    if cells.ndim == 2:
+        filled: BoolGrid = holds
+        return filled
+    decoded: Picture = np.argmax(holds, axis=2).astype(np.uint8)
     return decoded
 
 
-def _filled(grid: PartialGrid) -> BoolGrid:
-    filled: BoolGrid = grid == FILLED
-    return filled
+def differing(cells: LiteralGrid, solution: Picture) -> LiteralGrid:
+    """Per cell, ``(height, width)``, the literal "this cell's value differs from
+    ``solution``'s": the cell literal or its negation in black and white, the negated one-hot
+    literal of the solution's value in colour."""
+    if cells.ndim == 2:
+        flipped: LiteralGrid = np.where(solution, -cells, cells)
+        return flipped
+    chosen = np.take_along_axis(cells, solution.astype(np.intp)[:, :, None], axis=2)
+    negated: LiteralGrid = -chosen[:, :, 0]
+    return negated
 
 
 class _Search:
@@ -105,12 +124,13 @@ class _Search:
         self.puzzle = puzzle
         self.cells = puzzle.encode(cnf, known)
         self.session = SolverSession(cnf, cancel=cancel)
-        self.open = ~np.isin(self.cells, (TRUE, FALSE))
+        constant = np.isin(self.cells, (TRUE, FALSE))
+        self.open = ~constant if constant.ndim == 2 else ~constant.all(axis=2)
 
     def close(self) -> None:
         self.session.close()
 
-    def solve(self, assumptions: list[int] | None = None) -> BoolGrid | None:
+    def solve(self, assumptions: list[int] | None = None) -> Picture | None:
         """A solution under ``assumptions``, or ``None``.
 
         A model that breaks a rule the encoding leaves to later (:meth:`Puzzle.lazy_clauses`,
@@ -127,7 +147,7 @@ class _Search:
         return None
 
     def variable_fields(
-        self, solution: BoolGrid, variable: BoolGrid, limit: int | None = None
+        self, solution: Picture, variable: BoolGrid, limit: int | None = None
     ) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact).
 
@@ -137,7 +157,7 @@ class _Search:
         candidates = self.open & ~variable
         # Prefer the opposite of the solution when branching: models then flip many cells at
         # once and the loop needs fewer calls.
-        flipped = np.where(solution, -self.cells, self.cells)
+        flipped = differing(self.cells, solution)
         self.session.set_phases(flipped[self.open].tolist())
         while candidates.any():
             activation = self.session.new_var()
@@ -157,7 +177,7 @@ class _Search:
         found = 0
         while found < cap and (values := self.solve()) is not None:
             found += 1
-            self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
+            self.session.add_clause(differing(self.cells, values)[self.open].tolist())
         return found
 
 
@@ -213,7 +233,7 @@ def analyze(
     height, width = puzzle.shape
     variable = np.zeros((height, width), dtype=bool)
     deduction = Deduction(grid=unknown_grid(height, width))
-    solution: BoolGrid | None = None
+    solution: Picture | None = None
     sat_calls = 0
 
     def result(status: Status, stop: Stopped | None = None) -> Analysis:
@@ -241,7 +261,7 @@ def analyze(
             if search is None:
                 if deduction.contradiction is not None:
                     return result(Status.NONE)
-                solution = _filled(deduction.grid)
+                solution = picture_of(deduction.grid, puzzle.colours)
                 return result(Status.UNIQUE)
             try:
                 solution = search.solve()
@@ -269,7 +289,7 @@ def rated(puzzle: Puzzle, analysis: Analysis, *, cancel: CancelToken | None = No
 
 def solve(
     puzzle: Puzzle, *, cancel: CancelToken | None = None, logic_first: bool = True
-) -> BoolGrid | None:
+) -> Picture | None:
     """One solution of a valid puzzle, or ``None`` if it has none (``logic_first``: as for
     :func:`analyze`).
 
@@ -278,7 +298,9 @@ def solve(
     """
     with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
-            return None if deduction.contradiction is not None else _filled(deduction.grid)
+            if deduction.contradiction is not None:
+                return None
+            return picture_of(deduction.grid, puzzle.colours)
         return search.solve()
 
 

@@ -1,17 +1,25 @@
 """Nonogram line solver: exact deductions line by line, iterated over the grid to a fixpoint.
 
-For one line (its clue and the cells known so far) the line solver finds every cell that has
-the same value in *all* placements of the runs consistent with the known cells (docs/algorithms.md,
-"Line solver"). Iterating over rows and columns until nothing changes decides whether a puzzle
-is *line-solvable* (Tatham's generator standard), names the first line that cannot hold its clue,
-and fixes cells before SAT.
+For one line (its clue and what is known of its cells) the line solver finds, for every cell,
+the values it takes in *some* placement of the runs consistent with what is known
+(docs/algorithms.md, "Line solver"); a cell left one value is decided. Iterating over rows and
+columns until nothing changes decides whether a puzzle is *line-solvable* (Tatham's generator
+standard), names the first line that cannot hold its clue, and fixes cells before SAT.
 
-Implementation: the placement DP over (position, run) is run on bit sets, one Python ``int`` per
-run holding all positions at once, so a line costs O(k + n) big-integer operations instead of
-O(n·k) interpreted steps. Bit ``x`` of a line mask stands for cell ``x``. Internally the line is
-padded with one forced-empty cell on each side (cell ``x`` becomes position ``x + 1``), which
-makes the language of valid lines ``E+ B1 E+ B2 ... Bk E+``, symmetric under reversal: the
-backward pass is the forward pass on the reversed line.
+Colour: a clue is a sequence of runs, each a length and a colour (1 to *k*; 0 is the
+background); two consecutive runs of one colour need a background cell between them, runs of
+two colours may touch. A black-and-white clue is the case *k* = 1 (:func:`as_runs` reads plain
+run lengths as runs of colour 1), through the same code. What is known of a cell is the set of
+values it may still take, one bit mask per value and line (bit ``x`` for cell ``x``): the state
+of a colour line solver such as Jan Wolter's pbnsolve (``webpbn.com/pbnsolve.html``, "line
+solving"), which keeps per cell the colours still possible.
+
+Implementation: the placement DP over (position, run), per colour, is run on bit sets, one
+Python ``int`` per run holding all positions at once, so a line costs O(k + n) big-integer
+operations instead of O(n·k) interpreted steps. Internally the line is padded with one
+forced-background cell on each side (cell ``x`` becomes position ``x + 1``), which makes the
+language of valid lines ``E+ B1 E* B2 ... Bk E+`` (``E+`` between runs of one colour)
+symmetric under reversal: the backward pass is the forward pass on the reversed line.
 """
 
 from __future__ import annotations
@@ -21,12 +29,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, PartialGrid, unknown_grid
+from studio.core.grid import UNKNOWN, LineRef, PartialGrid, unknown_grid
 from studio.core.puzzle import Deduction, Violation
 
-Clue = Sequence[int]
+Runs = tuple[tuple[int, int], ...]
+"""A line's clue as the line solver reads it: ``(length, colour)`` per run, in order."""
+Clue = Sequence[int] | Sequence[tuple[int, int]]
+"""A clue as callers give it: run lengths (black and white) or ``(length, colour)`` runs."""
+
+
+def as_runs(clue: Clue) -> Runs:
+    """``clue`` as ``(length, colour)`` runs: plain run lengths are runs of colour 1."""
+    return tuple(
+        (int(run[0]), int(run[1])) if isinstance(run, tuple) else (int(run), 1) for run in clue
+    )
 
 
 def _windows(cells: int, length: int) -> int:
@@ -59,13 +78,23 @@ def _reverse(bits: int, width: int) -> int:
     return int(format(bits, f"0{width}b")[::-1], 2)
 
 
-def _forward(clue: Clue, can_empty: int, can_fill: int) -> tuple[list[int], list[int]]:
+def _gaps(runs: Runs) -> list[int]:
+    """Per run, the background cells it needs after it: 1 before a run of its own colour and
+    after the last run (the padding), 0 before a run of another colour."""
+    last = len(runs) - 1
+    return [int(j == last or runs[j + 1][1] == runs[j][1]) for j in range(len(runs))]
+
+
+def _forward(runs: Runs, can: Sequence[int]) -> tuple[list[int], list[int]]:
     """Reachable states of the padded line, per number of runs placed, and valid run starts.
 
-    State ``p`` means positions ``0 .. p-1`` are decided. ``reach[j]`` holds the states reachable
-    with runs ``0 .. j-1`` placed; ``fits[j]`` the positions where run ``j`` fits locally
-    (cells fillable, the next cell emptiable).
+    ``can[v]`` holds the positions that may take value ``v`` (``can[0]``: the background).
+    State ``p`` means positions ``0 .. p-1`` are decided. ``reach[j]`` holds the states
+    reachable with runs ``0 .. j-1`` placed (with the background cell a run needs after it);
+    ``fits[j]`` the positions where run ``j`` fits locally (cells of its colour possible, and
+    the next cell background when it needs one).
     """
+    can_empty = can[0]
 
     def closure(states: int) -> int:
         # Step over emptiable positions: a carry through each run of ones in ``can_empty``
@@ -74,10 +103,12 @@ def _forward(clue: Clue, can_empty: int, can_fill: int) -> tuple[list[int], list
 
     reach = [closure(1)]
     fits = []
-    for length in clue:
-        valid = _windows(can_fill, length) & (can_empty >> length)
+    for (length, colour), gap in zip(runs, _gaps(runs), strict=True):
+        valid = _windows(can[colour], length)
+        if gap:
+            valid &= can_empty >> length
         fits.append(valid)
-        reach.append(closure((reach[-1] & valid) << (length + 1)))
+        reach.append(closure((reach[-1] & valid) << (length + gap)))
     return reach, fits
 
 
@@ -87,17 +118,30 @@ class LineAnalysis:
 
     Attributes:
         starts: per run, the cells where it starts in some valid placement.
-        can_fill: cells filled in some valid placement.
-        can_empty: cells empty in some valid placement.
+        can: per value ``v`` (0 the background, then the colours), the cells that take ``v``
+            in some valid placement.
     """
 
     starts: tuple[int, ...]
-    can_fill: int
-    can_empty: int
+    can: tuple[int, ...]
+
+    @property
+    def can_empty(self) -> int:
+        """Cells empty (background) in some valid placement."""
+        return self.can[0]
+
+    @property
+    def can_fill(self) -> int:
+        """Cells of some colour in some valid placement."""
+        filled = 0
+        for mask in self.can[1:]:
+            filled |= mask
+        return filled
 
 
 def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalysis | None:
-    """All placements of ``clue`` in a line of ``length`` cells that agree with the known cells.
+    """All placements of ``clue`` in a black-and-white line of ``length`` cells that agree
+    with the known cells (:func:`analyse_runs` with two values).
 
     Args:
         clue: run lengths, each ≥ 1; empty for an empty line.
@@ -108,63 +152,74 @@ def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalys
     Returns:
         The summary of every valid placement, or ``None`` if there is none.
     """
-    return _analyse_line(tuple(clue), length, filled, empty)
+    full = (1 << length) - 1
+    return _analyse_runs(as_runs(clue), length, (full & ~filled, full & ~empty))
+
+
+def analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
+    """All placements of ``runs`` in a line of ``length`` cells where cell ``x`` may take
+    value ``v`` only if bit ``x`` of ``possible[v]`` is set.
+
+    Args:
+        runs: ``(length, colour)`` per run, lengths ≥ 1, colours 1 to ``len(possible) - 1``.
+        length: number of cells ``n`` in the line.
+        possible: per value (0 the background, then each colour), a bit mask of the cells
+            that may still take it.
+
+    Returns:
+        The summary of every valid placement, or ``None`` if there is none.
+    """
+    return _analyse_runs(runs, length, possible)
 
 
 # Repair and generation line-solve many puzzles that differ in a cell or two, so most lines
 # come back with the same clue and the same known cells: a cache answers those at once.
 @functools.lru_cache(maxsize=1 << 16)
-def _analyse_line(
-    clue: tuple[int, ...], length: int, filled: int, empty: int
-) -> LineAnalysis | None:
+def _analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
     padded = length + 2
     full = (1 << length) - 1
-    can_empty = ((~filled & full) << 1) | 1 | (1 << (padded - 1))
-    can_fill = (~empty & full) << 1
-    reach, fits = _forward(clue, can_empty, can_fill)
+    used = {0, *(colour for _, colour in runs)}
+    can = [((mask & full) << 1) if value in used else 0 for value, mask in enumerate(possible)]
+    can[0] |= 1 | 1 << (padded - 1)  # the padding is background
+    reach, fits = _forward(runs, can)
     if not reach[-1] >> padded & 1:
         return None
-    back, _ = _forward(clue[::-1], _reverse(can_empty, padded), _reverse(can_fill, padded))
-    runs = len(clue)
-    # completes[j]: states p such that position p is empty and positions p.. can hold runs
-    # j..k-1; it is the backward reach with k-j runs placed, read from the other end.
-    completes = [_reverse(back[runs - j], padded + 1) for j in range(runs + 1)]
-    starts = [reach[j] & fits[j] & (completes[j + 1] >> clue[j]) for j in range(runs)]
-    filled_somewhere = 0
+    back, _ = _forward(runs[::-1], [_reverse(mask, padded) if mask else 0 for mask in can])
+    count = len(runs)
+    gaps = _gaps(runs)
+    # completes[j]: states p such that positions p.. can hold runs j..k-1, with p the
+    # background (or, where run j may touch run j-1, p the first cell of run j); the backward
+    # reach with k-j runs placed, read from the other end.
+    completes = [_reverse(back[count - j], padded + 1) for j in range(count + 1)]
+    starts = [reach[j] & fits[j] & (completes[j + 1] >> runs[j][0]) for j in range(count)]
+    found = [0] * len(possible)
     empty_somewhere = 0
-    for j, run in enumerate(clue):
-        filled_somewhere |= _cover(starts[j], run)
-        empty_somewhere |= starts[j] << run  # the cell right after the run
-    for j in range(runs + 1):
-        # Position p empty between a valid prefix with j runs and a valid suffix.
-        empty_somewhere |= reach[j] & completes[j]
+    for j, (run, colour) in enumerate(runs):
+        found[colour] |= _cover(starts[j], run)
+        if gaps[j]:
+            empty_somewhere |= starts[j] << run  # the background cell right after the run
+    can_empty = can[0]
+    for j in range(count + 1):
+        # Position p the background between a valid prefix with j runs and a valid suffix.
+        if j in (0, count) or gaps[j - 1]:
+            empty_somewhere |= reach[j] & completes[j]
+        else:
+            empty_somewhere |= reach[j] & can_empty & (completes[j] >> 1)
+    found[0] = empty_somewhere
     return LineAnalysis(
         starts=tuple(start >> 1 for start in starts),
-        can_fill=(filled_somewhere >> 1) & full,
-        can_empty=(empty_somewhere >> 1) & full,
+        can=tuple((mask >> 1) & full for mask in found),
     )
 
 
-def solve_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int] | None:
-    """Every cell decided by the clue and the known cells, as ``(filled, empty)`` bit masks.
-
-    The result includes the known cells. ``None`` if the line cannot hold its clue.
-    """
-    line = analyse_line(clue, length, filled, empty)
-    if line is None:
-        return None
-    full = (1 << length) - 1
-    return full & ~line.can_empty, full & ~line.can_fill
-
-
-def _to_masks(values: PartialGrid, state: int) -> list[int]:
-    """Per row of ``values``, the bit mask of cells equal to ``state``."""
-    packed = np.packbits(values == state, axis=1, bitorder="little")
+def _to_masks(cells: npt.NDArray[np.bool_]) -> list[int]:
+    """Per row of ``cells``, the bit mask of its True cells."""
+    packed = np.packbits(cells, axis=1, bitorder="little")
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
-def _from_masks(masks: list[int], width: int) -> PartialGrid:
-    """Inverse of :func:`_to_masks` for one state: a bool array of shape ``(len, width)``."""
+def _from_masks(masks: list[int], width: int) -> npt.NDArray[np.bool_]:
+    """Inverse of :func:`_to_masks`: a bool array of shape ``(len(masks), width)``."""
     nbytes = (width + 7) // 8
     raw = b"".join(mask.to_bytes(nbytes, "little") for mask in masks)
     bits = np.unpackbits(
@@ -173,22 +228,53 @@ def _from_masks(masks: list[int], width: int) -> PartialGrid:
     return bits[:, :width].astype(bool)
 
 
-class LineGrid:
-    """The line solver's state over a whole puzzle: the known cells as bit masks per line.
+def _decided(masks: Sequence[int]) -> list[int]:
+    """Per value, the cells whose only possible value it is, from one line's ``masks``."""
+    seen = several = 0
+    for mask in masks:
+        several |= seen & mask
+        seen |= mask
+    return [mask & ~several for mask in masks]
 
-    Copying is cheap (four lists of ints), which is what probing needs: try a cell both ways
-    on copies, propagate, compare.
+
+def _black_and_white(value: int, colours: int) -> int | bool:
+    """A cell's value as hints and probes report it: ``filled`` for one colour."""
+    return bool(value) if colours == 1 else value
+
+
+class LineGrid:
+    """The line solver's state over a whole puzzle: per line and value, the cells that may
+    still take that value, as bit masks.
+
+    Copying is cheap (lists of ints), which is what probing needs: try a cell each way on
+    copies, propagate, compare.
+
+    Args:
+        rows, cols: the clue of each row and column (:data:`Clue`).
+        known: ``int8`` partial grid ``(len(rows), len(cols))`` to start from.
+        colours: the puzzle's number of colours *k* (default: the highest colour of a run).
     """
 
     def __init__(
-        self, rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid | None = None
+        self,
+        rows: Sequence[Clue],
+        cols: Sequence[Clue],
+        known: PartialGrid | None = None,
+        colours: int | None = None,
     ) -> None:
-        self.clues = {"row": rows, "column": cols}
+        self.clues: dict[str, list[Runs]] = {
+            "row": [as_runs(clue) for clue in rows],
+            "column": [as_runs(clue) for clue in cols],
+        }
+        used = (colour for clues in self.clues.values() for clue in clues for _, colour in clue)
+        self.colours = colours if colours is not None else max(used, default=1)
         self.height, self.width = len(rows), len(cols)
         start = unknown_grid(self.height, self.width) if known is None else known
-        self.masks = {
-            "row": (_to_masks(start, FILLED), _to_masks(start, EMPTY)),
-            "column": (_to_masks(start.T, FILLED), _to_masks(start.T, EMPTY)),
+        open_cells = start == UNKNOWN
+        values = range(self.colours + 1)
+        self.possible = {
+            "row": [_to_masks((start == value) | open_cells) for value in values],
+            "column": [_to_masks(((start == value) | open_cells).T) for value in values],
         }
         self.dirty: dict[str, set[int]] = {
             "row": set(range(self.height)),
@@ -200,32 +286,44 @@ class LineGrid:
     def copy(self) -> LineGrid:
         other = object.__new__(LineGrid)
         other.clues, other.height, other.width = self.clues, self.height, self.width
-        other.masks = {axis: (list(f), list(e)) for axis, (f, e) in self.masks.items()}
+        other.colours = self.colours
+        other.possible = {axis: [list(m) for m in masks] for axis, masks in self.possible.items()}
         other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
         other.steps, other.passes = self.steps, self.passes
         return other
 
     def value(self, row: int, col: int) -> int:
-        """FILLED, EMPTY or UNKNOWN."""
-        filled, empty = self.masks["row"]
-        if filled[row] >> col & 1:
-            return FILLED
-        return EMPTY if empty[row] >> col & 1 else UNKNOWN
+        """The cell's value (EMPTY, FILLED or a colour) if decided, else UNKNOWN."""
+        bit = 1 << col
+        found = [value for value, masks in enumerate(self.possible["row"]) if masks[row] & bit]
+        return found[0] if len(found) == 1 else UNKNOWN
 
-    def set_cell(self, row: int, col: int, filled: bool) -> None:
-        """Make a cell known; its row and column are solved again by :meth:`propagate`."""
-        self.masks["row"][0 if filled else 1][row] |= 1 << col
-        self.masks["column"][0 if filled else 1][col] |= 1 << row
+    def values(self, row: int, col: int) -> list[int]:
+        """The values the cell may still take, in increasing order."""
+        bit = 1 << col
+        return [value for value, masks in enumerate(self.possible["row"]) if masks[row] & bit]
+
+    def set_cell(self, row: int, col: int, value: int) -> None:
+        """Make a cell known (``value``: the colour, or ``filled`` as a bool); its row and
+        column are solved again by :meth:`propagate`."""
+        for other, (row_masks, col_masks) in enumerate(
+            zip(self.possible["row"], self.possible["column"], strict=True)
+        ):
+            if other != value:
+                row_masks[row] &= ~(1 << col)
+                col_masks[col] &= ~(1 << row)
         self.dirty["row"].add(row)
         self.dirty["column"].add(col)
 
     def unknown_cells(self) -> list[tuple[int, int]]:
         """The cells not known yet, in row-major order."""
-        filled, empty = self.masks["row"]
-        full = (1 << self.width) - 1
+        masks = self.possible["row"]
         cells = []
         for row in range(self.height):
-            open_cells = full & ~(filled[row] | empty[row])
+            seen = open_cells = 0
+            for value_masks in masks:
+                open_cells |= seen & value_masks[row]
+                seen |= value_masks[row]
             while open_cells:
                 low = open_cells & -open_cells
                 cells.append((row, low.bit_length() - 1))
@@ -246,56 +344,61 @@ class LineGrid:
         axis = "row" if self.dirty["row"] else "column"
         while self.dirty["row"] or self.dirty["column"]:
             self.passes += 1
-            filled, empty = self.masks[axis]
-            cross_filled, cross_empty = self.masks[other[axis]]
+            masks = self.possible[axis]
+            cross_masks = self.possible[other[axis]]
+            cross_dirty = self.dirty[other[axis]]
             for index in sorted(self.dirty[axis]):
                 if cancel is not None:
                     cancel.check()
                 self.steps += 1
-                clue = self.clues[axis][index]
-                solved = solve_line(clue, lengths[axis], filled[index], empty[index])
+                before = tuple(value_masks[index] for value_masks in masks)
+                solved = _analyse_runs(self.clues[axis][index], lengths[axis], before)
                 if solved is None:
                     return LineRef(axis, index)  # type: ignore[arg-type]
-                new_filled = solved[0] & ~filled[index]
-                new_empty = solved[1] & ~empty[index]
-                filled[index], empty[index] = solved
-                for new, cross in ((new_filled, cross_filled), (new_empty, cross_empty)):
-                    while new:
-                        low = new & -new
+                for value_masks, cross, old, new in zip(
+                    masks, cross_masks, before, solved.can, strict=True
+                ):
+                    lost = old & ~new
+                    value_masks[index] = new
+                    while lost:
+                        low = lost & -lost
                         cell = low.bit_length() - 1
-                        cross[cell] |= 1 << index
-                        self.dirty[other[axis]].add(cell)
-                        new ^= low
+                        cross[cell] &= ~(1 << index)
+                        cross_dirty.add(cell)
+                        lost ^= low
             self.dirty[axis].clear()
             axis = other[axis]
         return None
 
-    def known_in_both(
-        self, other: LineGrid, *, unknown_in: LineGrid
-    ) -> list[tuple[int, int, bool]]:
-        """Cells known with the same value here and in ``other``, but not in ``unknown_in``."""
-        filled, empty = self.masks["row"]
-        other_filled, other_empty = other.masks["row"]
-        base_filled, base_empty = unknown_in.masks["row"]
+    def known_in_all(
+        self, others: Sequence[LineGrid], *, unknown_in: LineGrid
+    ) -> list[tuple[int, int, int]]:
+        """Cells known with the same value here and in every one of ``others``, but not in
+        ``unknown_in``, as ``(row, col, value)``, row by row."""
         cells = []
         for row in range(self.height):
-            open_cells = ~(base_filled[row] | base_empty[row])
-            for value, mask in (
-                (True, filled[row] & other_filled[row] & open_cells),
-                (False, empty[row] & other_empty[row] & open_cells),
-            ):
+            known = 0
+            for mask in _decided([masks[row] for masks in unknown_in.possible["row"]]):
+                known |= mask
+            agreed = [mask & ~known for mask in _decided(self._row(row))]
+            for grid in others:
+                agreed = [a & d for a, d in zip(agreed, _decided(grid._row(row)), strict=True)]
+            for value, mask in enumerate(agreed):
                 while mask:
                     low = mask & -mask
                     cells.append((row, low.bit_length() - 1, value))
                     mask ^= low
         return cells
 
+    def _row(self, row: int) -> list[int]:
+        return [masks[row] for masks in self.possible["row"]]
+
     def grid(self) -> PartialGrid:
         """The known cells as an ``int8`` partial grid ``(height, width)``."""
-        row_filled, row_empty = self.masks["row"]
         grid = unknown_grid(self.height, self.width)
-        grid[_from_masks(row_filled, self.width)] = FILLED
-        grid[_from_masks(row_empty, self.width)] = EMPTY
+        decided = [_decided(row) for row in zip(*self.possible["row"], strict=True)]
+        for value in range(self.colours + 1):
+            grid[_from_masks([row[value] for row in decided], self.width)] = value
         return grid
 
     def deduction(self, contradiction: LineRef | None, probes: int = 0) -> Deduction:
@@ -305,9 +408,7 @@ class LineGrid:
                 cells = tuple((contradiction.index, c) for c in range(self.width))
             else:
                 cells = tuple((r, contradiction.index) for r in range(self.height))
-            clue = self.clues[contradiction.axis][contradiction.index]
-            problem = f"cannot hold {format_clue(clue)}" if clue else "cannot stay empty"
-            violation = Violation(f"{contradiction} {problem}", cells)
+            violation = Violation(f"{contradiction} {self._impossible(contradiction)}", cells)
         return Deduction(
             grid=self.grid(),
             contradiction=violation,
@@ -316,24 +417,47 @@ class LineGrid:
             probes=probes,
         )
 
+    def _impossible(self, line: LineRef) -> str:
+        """What a line that cannot hold its clue cannot do, naming the colour to blame when
+        one alone is: the line's runs of that colour do not fit even where the others are
+        taken for background."""
+        runs = self.clues[line.axis][line.index]
+        if not runs:
+            return "cannot stay empty"
+        if self.colours == 1:
+            return f"cannot hold {format_clue(runs)}"
+        length = self.width if line.axis == "row" else self.height
+        masks = [value_masks[line.index] for value_masks in self.possible[line.axis]]
+        full = (1 << length) - 1
+        for colour in range(1, self.colours + 1):
+            own = tuple((run, 1) for run, value in runs if value == colour)
+            known = _decided(masks)[colour]
+            if _analyse_runs(own, length, (full & ~known, masks[colour])) is None:
+                lengths = " ".join(str(run) for run, _ in own) or "no run"
+                return f"cannot hold {lengths} in colour {colour}"
+        return f"cannot hold {format_clue(runs, coloured=True)}"
+
 
 def line_solve(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
     known: PartialGrid | None = None,
     cancel: CancelToken | None = None,
+    colours: int | None = None,
 ) -> Deduction:
     """Apply the line solver to rows and columns in turn until nothing more follows.
 
     Each pass solves the rows (then the columns) that gained a known cell since they were last
     solved, in index order; the first pass solves every line. The first line that cannot hold
-    its clue is reported as the contradiction, with its cells.
+    its clue is reported as the contradiction, with its cells, and with the colour to blame in
+    a colour puzzle (``row 3 cannot hold 2 1 in colour 2``).
 
     Args:
-        rows: clue of each row, top to bottom.
+        rows: clue of each row, top to bottom (:data:`Clue`).
         cols: clue of each column, left to right.
         known: ``int8`` partial grid of shape ``(len(rows), len(cols))`` to start from.
         cancel: checked before each line solved.
+        colours: the puzzle's number of colours (as :class:`LineGrid`).
 
     Returns:
         The cells line logic determines; ``steps`` counts line solves, ``passes`` the passes.
@@ -341,7 +465,7 @@ def line_solve(
     Raises:
         Stopped: when ``cancel`` is cancelled or out of time.
     """
-    state = LineGrid(rows, cols, known)
+    state = LineGrid(rows, cols, known, colours)
     return state.deduction(state.propagate(cancel))
 
 
@@ -350,13 +474,16 @@ def probe_solve(
     cols: Sequence[Clue],
     known: PartialGrid | None = None,
     cancel: CancelToken | None = None,
+    colours: int | None = None,
 ) -> Deduction:
-    """Line solving plus probing: try an open cell both ways, line-solve each, keep what follows.
+    """Line solving plus probing: try each value of an open cell, line-solve each, keep what
+    follows.
 
-    If one value leads to a contradiction, the cell takes the other; if both survive, every
-    cell on which the two outcomes agree is known (docs/algorithms.md, "Line solver"). Probes go in
-    row-major order, in rounds, until a round adds nothing. This is the second difficulty level:
-    what a careful human does with "what if" on one cell.
+    If one value alone survives line logic, the cell takes it; if several survive, every cell
+    on which their outcomes agree is known (docs/algorithms.md, "Line solver"). Probes go in
+    row-major order (a black-and-white cell tried filled, then empty; a colour cell in the
+    order of its values), in rounds, until a round adds nothing. This is the second difficulty
+    level: what a careful human does with "what if" on one cell.
 
     Returns:
         The cells determined; ``probes`` counts the probes that determined something.
@@ -364,32 +491,33 @@ def probe_solve(
     Raises:
         Stopped: when ``cancel`` is cancelled or out of time.
     """
-    state = LineGrid(rows, cols, known)
+    state = LineGrid(rows, cols, known, colours)
     contradiction = state.propagate(cancel)
     probes = 0
     progressed = contradiction is None
     while progressed:
         progressed = False
         for row, col in state.unknown_cells():
-            if state.value(row, col) != UNKNOWN:
+            values = state.values(row, col)
+            if len(values) < 2:
                 continue  # found by an earlier probe of this round
             outcomes = []
-            for filled in (True, False):
+            for value in reversed(values):
                 trial = state.copy()
-                trial.set_cell(row, col, filled)
+                trial.set_cell(row, col, value)
                 if trial.propagate(cancel) is None:
                     outcomes.append(trial)
             if not outcomes:
-                # Neither value survives line logic: the puzzle has no solution.
-                state.set_cell(row, col, True)
+                # No value survives line logic: the puzzle has no solution.
+                state.set_cell(row, col, values[-1])
                 return state.deduction(state.propagate(cancel), probes)
-            # With one survivor this is everything it knows; with two, what they agree on.
-            new = outcomes[0].known_in_both(outcomes[-1], unknown_in=state)
+            # With one survivor this is everything it knows; with more, what they agree on.
+            new = outcomes[0].known_in_all(outcomes[1:], unknown_in=state)
             if new:
                 probes += 1
                 progressed = True
-                for r, c, filled in new:
-                    state.set_cell(r, c, filled)
+                for r, c, value in new:
+                    state.set_cell(r, c, value)
                 contradiction = state.propagate(cancel)
                 if contradiction is not None:
                     return state.deduction(contradiction, probes)
@@ -402,36 +530,58 @@ class Step:
 
     Attributes:
         line: the row or column.
-        cells: ``(row, col, filled)`` of each cell it decides, in line order.
+        cells: ``(row, col, value)`` of each cell it decides, in line order: ``filled`` (a
+            bool) in a black-and-white puzzle, the colour (0 the background) in a colour one.
     """
 
     line: LineRef
-    cells: tuple[tuple[int, int, bool], ...]
+    cells: tuple[tuple[int, int, int], ...]
 
 
-def next_step(rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid) -> Step | None:
+def next_step(
+    rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid, colours: int | None = None
+) -> Step | None:
     """The most fruitful line deduction from ``known``: the line that decides the most new
     cells (the first such, rows before columns), or ``None`` if no line decides anything (or a
     line contradicts ``known``). This is the studio's hint."""
-    state = LineGrid(rows, cols, known)
+    state = LineGrid(rows, cols, known, colours)
     best: Step | None = None
     for axis, length in (("row", state.width), ("column", state.height)):
-        filled, empty = state.masks[axis]
-        for index, clue in enumerate(state.clues[axis]):
-            solved = solve_line(clue, length, filled[index], empty[index])
+        masks = state.possible[axis]
+        for index, runs in enumerate(state.clues[axis]):
+            before = tuple(value_masks[index] for value_masks in masks)
+            solved = _analyse_runs(runs, length, before)
             if solved is None:
                 return None
-            new = (solved[0] | solved[1]) & ~(filled[index] | empty[index])
+            decided = _decided(solved.can)
+            known_before = 0
+            for mask in _decided(before):
+                known_before |= mask
+            new = 0
+            for mask in decided:
+                new |= mask
+            new &= ~known_before
             if new and (best is None or new.bit_count() > len(best.cells)):
-                cells = tuple(
-                    ((index, x) if axis == "row" else (x, index)) + (bool(solved[0] >> x & 1),)
+                values = [
+                    next(value for value, mask in enumerate(decided) if mask >> x & 1)
                     for x in range(length)
                     if new >> x & 1
+                ]
+                cells = tuple(
+                    ((index, x) if axis == "row" else (x, index))
+                    + (_black_and_white(value, state.colours),)
+                    for x, value in zip(
+                        (x for x in range(length) if new >> x & 1), values, strict=True
+                    )
                 )
                 best = Step(LineRef(axis, index), cells)  # type: ignore[arg-type]
     return best
 
 
-def format_clue(clue: Clue) -> str:
-    """A clue as people write it: ``"3 1 2"``, or ``"0"`` for an empty line."""
-    return " ".join(str(n) for n in clue) or "0"
+def format_clue(clue: Clue, coloured: bool = False) -> str:
+    """A clue as people write it: ``"3 1 2"``, or ``"0"`` for an empty line; with
+    ``coloured``, each run with its colour: ``"3 in colour 2, 1 in colour 1"``."""
+    runs = as_runs(clue)
+    if coloured and runs:
+        return ", ".join(f"{length} in colour {colour}" for length, colour in runs)
+    return " ".join(str(length) for length, _ in runs) or "0"

@@ -34,8 +34,15 @@ from studio.core.contract.repairs import (
     tie_order,
 )
 from studio.core.errors import PuzzleError
-from studio.core.grid import UNKNOWN, BoolGrid, cell_name, cells_of, run_lengths
-from studio.core.kinds.nonogram.linesolve import line_solve
+from studio.core.grid import (
+    UNKNOWN,
+    BoolGrid,
+    Picture,
+    cell_name,
+    cells_of,
+    picture_of,
+    run_lengths,
+)
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis
@@ -46,10 +53,30 @@ ROUNDS = 3
 
 @dataclass(frozen=True)
 class Change:
-    """Cells to toggle in the picture and cells to add as givens."""
+    """Cells to change in the picture and cells to add as givens.
+
+    Attributes:
+        flips: cells whose value changes: toggled in black and white; in colour, each set to
+            its entry of ``colours``.
+        givens: cells shown from the start, with the value the (changed) picture has there.
+        colours: in colour, the new value of each cell of ``flips``; empty in black and white.
+    """
 
     flips: tuple[Cell, ...] = ()
     givens: tuple[Cell, ...] = ()
+    colours: tuple[int, ...] = ()
+
+
+def changed(picture: Picture, change: Change) -> Picture:
+    """A read-only copy of ``picture`` with ``change``'s flips applied (toggled in black and
+    white, recoloured in colour)."""
+    if not change.colours:
+        return flipped(picture, change.flips)
+    result = np.array(picture, dtype=np.uint8)
+    for (r, c), colour in zip(change.flips, change.colours, strict=True):
+        result[r, c] = colour
+    result.setflags(write=False)
+    return result
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,23 +84,24 @@ class Design:
     """A picture under repair and its puzzle (the design's givens and those added so far).
 
     Attributes:
-        original: bool ``(height, width)``, read-only: the picture the repair started from.
-        picture: bool ``(height, width)``, read-only: the picture now.
+        original: ``(height, width)``, read-only: the picture the repair started from (bool, or
+            ``uint8`` colours).
+        picture: the picture now, alike.
         puzzle: the nonogram of ``picture`` with the givens now.
     """
 
-    original: BoolGrid
-    picture: BoolGrid
+    original: Picture
+    picture: Picture
     puzzle: Nonogram
 
     @classmethod
-    def start(cls, picture: BoolGrid, given_cells: Iterable[Cell]) -> Design:
+    def start(cls, picture: Picture, given_cells: Iterable[Cell], colours: int = 1) -> Design:
         """The design of ``picture`` with ``given_cells`` given, before any change.
 
         Raises:
             PuzzleError: for a given cell outside the picture or given twice.
         """
-        picture = flipped(picture, ())
+        picture = changed(picture_of(picture, colours), Change())
         height, width = picture.shape
         cells = [(int(r), int(c)) for r, c in given_cells]
         for cell in cells:
@@ -82,29 +110,32 @@ class Design:
                 raise PuzzleError(
                     f"the given at {cell_name(cell)} lies outside the {width}×{height} grid"
                 )
-        design = cls(picture, picture, Nonogram.from_picture(picture, cells))
+        design = cls(picture, picture, Nonogram.from_picture(picture, cells, colours))
         design.puzzle.validate()
         return design
 
-    def after(self, change: Change) -> tuple[BoolGrid, Nonogram]:
-        """The picture and puzzle after ``change``; only the lines it touches are recounted."""
-        picture = flipped(self.picture, change.flips)
+    def after(self, change: Change) -> tuple[Picture, Nonogram]:
+        """The picture and puzzle after ``change``; only the lines it touches are recounted
+        (in black and white)."""
+        picture = changed(self.picture, change)
+        cells = [*self.puzzle.given_cells(), *change.givens]
+        if self.puzzle.colours > 1:
+            return picture, Nonogram.from_picture(picture, cells, self.puzzle.colours)
         rows, cols = list(self.puzzle.rows), list(self.puzzle.cols)
         for r in {r for r, _ in change.flips}:
             rows[r] = run_lengths(picture[r])
         for c in {c for _, c in change.flips}:
             cols[c] = run_lengths(picture[:, c])
-        cells = [*self.puzzle.given_cells(), *change.givens]
         return picture, Nonogram(rows, cols, ((r, c, bool(picture[r, c])) for r, c in cells))
 
-    def moved_to(self, picture: BoolGrid, puzzle: Nonogram) -> Design:
+    def moved_to(self, picture: Picture, puzzle: Nonogram) -> Design:
         """The same repair, now at ``picture`` and ``puzzle`` (from :meth:`after`)."""
         return Design(self.original, picture, puzzle)
 
     def keeps_lines(self, change: Change) -> bool:
         """False if ``change`` empties a row or column that holds a filled cell in the original
         picture: a repair never introduces an empty line."""
-        picture = flipped(self.picture, change.flips)
+        picture = changed(self.picture, change)
         return all(picture[r].any() or not self.original[r].any() for r, _ in change.flips) and all(
             picture[:, c].any() or not self.original[:, c].any() for _, c in change.flips
         )
@@ -127,7 +158,7 @@ class Candidate:
     or from scratch, as the search that made it says)."""
 
     change: Change
-    picture: BoolGrid
+    picture: Picture
     puzzle: Nonogram
     open_cells: int
 
@@ -157,12 +188,12 @@ class Search:
         """Cells line solving from scratch leaves open: 0 iff ``puzzle`` is line-solvable."""
         return int(np.count_nonzero(puzzle.deduce(self.cancel).grid == UNKNOWN))
 
-    def anchored_open_cells(self, puzzle: Nonogram, picture: BoolGrid, variable: BoolGrid) -> int:
+    def anchored_open_cells(self, puzzle: Nonogram, picture: Picture, variable: BoolGrid) -> int:
         """Cells line solving leaves open when every cell but the ``variable`` ones starts at
         its value in ``picture`` (and the givens at theirs): the proxy."""
         givens = puzzle.givens_grid()
         start = np.where(givens != UNKNOWN, givens, np.where(variable, UNKNOWN, picture))
-        deduction = line_solve(puzzle.rows, puzzle.cols, start.astype(np.int8), self.cancel)
+        deduction = puzzle.deduce_from(start.astype(np.int8), self.cancel)
         return int(np.count_nonzero(deduction.grid == UNKNOWN))
 
     def ties(self, count: int) -> Sequence[int]:
