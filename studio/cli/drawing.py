@@ -11,6 +11,7 @@ import argparse
 import math
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,13 @@ from studio.cli.arguments import (
 )
 from studio.cli.inputs import label, read_input, unique_solution
 from studio.cli.outputs import EXIT_OK, json_line, note, progress_bar
-from studio.core.book import PAGE_SIZES, PER_PAGE
-from studio.core.book.layout import MAX_BLEED_MM
+from studio.core.book import PAGE_SIZES, PER_PAGE, SOLUTIONS_PER_PAGE, SortKey
+from studio.core.book.layout import (
+    LEAST_CELL_RANGE,
+    MAX_BLEED_MM,
+    MOST_CELL_RANGE,
+    RULE_RANGE_PT,
+)
 from studio.core.book.plan import BookPlan, Role
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import load_book
@@ -150,10 +156,23 @@ larger pages, fewer puzzles a page when needed); solutions at the back. --json p
 puzzle, where it went: number, title, kind, width, height, page, cell_mm, solution_page,
 solution_cell_mm. Runs without a display.
 
+The printed look: --least-cell and --largest-cell bound the puzzles' cells (the least by
+default 4 mm on 6x9, 5 mm on the larger pages), --thin-rule and --thick-rule set the rules'
+widths in points (by default they follow the cell), --font the font family of every text and
+clue (installed here; "" for the default). 'auto' leaves a setting to the studio. --sort
+puts the puzzles in order first, and so renumbers them; given more than once, it sorts by each
+in turn, and ties keep their order: --sort difficulty --sort kind makes each kind's section run
+from easy to hard.
+
 examples:
   studio export-book winter.book.json -o winter.pdf --page-size 6x9 --bleed 3.175
   studio export-book puzzles/ -o puzzles.pdf --per-page 4 --no-contents --pad-even
-  studio export-book winter.book.json -o winter.pdf --json > placements.jsonl"""
+  studio export-book winter.book.json -o winter.pdf --json > placements.jsonl
+  studio export-book winter.book.json -o home.pdf --thin-rule 0.5 --thick-rule 1.5 \\
+      --font "DejaVu Serif" --least-cell 6 --solutions-per-page 6 --sort difficulty"""
+
+AUTOMATIC = "auto"
+"""The value that gives a layout setting back to the studio (``BookLayout``'s ``None``)."""
 
 # The layout switches: --[no-]FLAG, the BookLayout field it sets, what it prints.
 _LAYOUT_SWITCHES = (
@@ -187,18 +206,110 @@ def _add_export_book(commands: Commands) -> None:
         book.add_argument(
             f"--{flag}", dest=name, action=argparse.BooleanOptionalAction, help=f"print {what}"
         )
+    length = _or_automatic(_parse_length)
+    book.add_argument(
+        "--least-cell",
+        dest="least_cell_mm",
+        type=length,
+        metavar="MM",
+        help=f"the smallest cell a puzzle gets when a page of its own can give it that much, "
+        f"{LEAST_CELL_RANGE[0]:g} to {LEAST_CELL_RANGE[1]:g} mm, or auto (the page size's)",
+    )
+    book.add_argument(
+        "--largest-cell",
+        dest="most_cell_mm",
+        type=_parse_length,
+        metavar="MM",
+        help=f"the largest cell printed, {MOST_CELL_RANGE[0]:g} to {MOST_CELL_RANGE[1]:g} mm",
+    )
+    rules = f"{RULE_RANGE_PT[0]:g} to {RULE_RANGE_PT[1]:g} pt, or auto (following the cell)"
+    book.add_argument(
+        "--thin-rule",
+        dest="thin_rule_pt",
+        type=length,
+        metavar="PT",
+        help=f"the width of the rules between cells, {rules}",
+    )
+    book.add_argument(
+        "--thick-rule",
+        dest="thick_rule_pt",
+        type=length,
+        metavar="PT",
+        help=f"the width of the rules every five cells and around the grid, {rules}",
+    )
+    book.add_argument(
+        "--font",
+        dest="font_family",
+        metavar="FAMILY",
+        help='the font family of every text and clue, installed here ("": the default)',
+    )
+    book.add_argument(
+        "--solutions-per-page",
+        choices=[*map(str, SOLUTIONS_PER_PAGE), AUTOMATIC],
+        metavar="N",
+        help=f"at most N solutions a page: {', '.join(map(str, SOLUTIONS_PER_PAGE))} or auto "
+        "(as many as keep their cells 1.5 mm)",
+    )
+    book.add_argument(
+        "--sort",
+        action="append",
+        choices=[key.value for key in SortKey],
+        help="put the puzzles in this order first, and so renumber them; repeat to sort by "
+        "each in turn",
+    )
     book.add_argument("--json", action="store_true", help="one JSON object per puzzle")
     book.set_defaults(handler=run_export_book)
 
 
+def _or_automatic(parse: Callable[[str], float]) -> Callable[[str], float | str]:
+    """``parse``, or :data:`AUTOMATIC` as it is."""
+
+    def parsed(text: str) -> float | str:
+        return AUTOMATIC if text == AUTOMATIC else parse(text)
+
+    return parsed
+
+
+_LAYOUT_OPTIONS = (
+    "page_size",
+    "per_page",
+    "bleed_mm",
+    *(name for _flag, name, _what in _LAYOUT_SWITCHES),
+    "least_cell_mm",
+    "most_cell_mm",
+    "thin_rule_pt",
+    "thick_rule_pt",
+    "font_family",
+    "solutions_per_page",
+)
+"""The options that set a ``BookLayout`` field of the same name."""
+
+
+def _layout_value(name: str, value: object) -> object:
+    """An option's value as the layout takes it: ``auto`` is ``None``; a count an int."""
+    if value == AUTOMATIC:
+        return None
+    return int(str(value)) if name == "solutions_per_page" else value
+
+
 def run_export_book(args: argparse.Namespace) -> int:
-    """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF."""
+    """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF.
+
+    Raises:
+        StudioError: an empty book, a layout setting out of range (one line naming it), a font
+            not installed, a PDF that cannot be written.
+    """
     book = load_book(args.book)
     if not book.entries:
         raise StudioError(f"{args.book}: the book holds no puzzles")
-    fields = ("page_size", "per_page", "bleed_mm", *(name for _f, name, _w in _LAYOUT_SWITCHES))
-    changes = {name: getattr(args, name) for name in fields if getattr(args, name) is not None}
+    changes: dict[str, Any] = {
+        name: _layout_value(name, getattr(args, name))
+        for name in _LAYOUT_OPTIONS
+        if getattr(args, name) is not None
+    }
     book = replace(book, layout=replace(book.layout, **changes))
+    for key in args.sort or ():
+        book = book.sorted_by(SortKey(key))
     for warning in book.warnings():
         note(f"warning: {warning}")
     start_drawing()

@@ -1,41 +1,53 @@
-"""The application's book: the Book menu, the Book panel, and the work they run on workers.
+"""The application's book: the Book menu, the Book panel, printing, and the work they run on
+workers.
 
 One book serves every open document. Adding the puzzle shown analyses it on a worker (its
 solution, verdict and difficulty go into the book); a puzzle opened from the book (in a tab of
-its own) is updated in place when added back. Exporting the PDF runs on a worker with progress
-in the status bar; Esc stops it and leaves any earlier PDF untouched.
+its own) is updated in place when added back. Add Puzzle Files reads and analyses puzzle files
+on a worker, adds those it could read as one undo step and names the others in one message.
+Exporting the PDF runs on a worker with progress in the status bar (Esc stops it and leaves
+any earlier PDF untouched), and opens it when done if the export dialog says so. Print Preview
+and Print draw the same pages without the bleed (a home printer prints neither to the edge nor
+past it); printing runs on a worker too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QObject, QUrl
+from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMenu, QProgressBar
 
 from studio.core.book import Book, BookEntry, entry_for
+from studio.core.book.plan import BookPlan
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.formats.book_json import EXTENSION, load_book, save_book
+from studio.core.formats.book_json import EXTENSION, entries_of_files, load_book, save_book
 from studio.core.generate import Generated
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
-from studio.gui.dialogs import ask_to_save
+from studio.gui.dialogs import PUZZLE_FILTER, ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.kinds import looks
 from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
 from studio.gui.loading import wait_for
-from studio.gui.workers import Batch, Progress
-from studio.render.book import BookExport, export_book
+from studio.gui.workers import Batch, Job, Progress
+from studio.render.book import BookExport, draw_book, export_book
+from studio.render.book.sheet import page_layout, require_font
 
 if TYPE_CHECKING:
     from studio.gui.main_window import MainWindow
 
 BOOK_FILTER = f"Puzzle books (*{EXTENSION});;All files (*)"
 PDF_FILTER = "PDF (*.pdf)"
+PREVIEW_SHARE = 0.9
+"""The share of the window the print preview takes."""
 
 
 class BookCommands(QObject):
@@ -55,6 +67,10 @@ class BookCommands(QObject):
         self.progress.setVisible(False)
         self._adding_to: object = None
         """The tab whose puzzle is being added (its book entry follows)."""
+        self._done: Callable[[Any], None] = lambda _result: None
+        """What to do with the result of the job running."""
+        self._steps = ""
+        """The progress message of the job running, with ``{done}`` and ``{total}``."""
 
         keys = QKeySequence.StandardKey
         self.new_action = window.add_action(
@@ -71,18 +87,31 @@ class BookCommands(QObject):
             "&Add Puzzle to Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
         )
         self.settings_action = window.add_action(
-            "Print &Settings…", self.edit_settings, None, "Page size, margins, what the book holds"
+            "Print &Settings…",
+            self.edit_settings,
+            None,
+            "Page size, bleed, margins, what the book holds, cells, line weights, font",
         )
         self.export_action = window.add_action(
             "&Export Book as PDF…",
             self.export_dialog,
-            keys.Print,
+            "Ctrl+Shift+E",
             "The print-ready PDF of the book",
+        )
+        self.preview_action = window.add_action(
+            "Print Book Pre&view…",
+            self.print_preview,
+            "Ctrl+Shift+P",
+            "The book's pages as they print at home (without the bleed)",
+        )
+        self.print_action = window.add_action(
+            "&Print Book…", self.print_book, keys.Print, "Print the book (without the bleed)"
         )
 
         self.model.changed.connect(self.update_actions)
         self.model.file_changed.connect(self._update_dock_title)
         self.panel.add_requested.connect(self.add_puzzle)
+        self.panel.add_files_requested.connect(self.add_files_dialog)
         self.panel.open_requested.connect(self.open_entry)
         self.panel.rename_requested.connect(self.rename_entry)
         self.jobs.finished.connect(self._job_done)
@@ -92,10 +121,12 @@ class BookCommands(QObject):
         self._update_dock_title()
 
     def fill_menu(self, menu: QMenu) -> None:
-        """The Book menu's commands."""
+        """The Book menu's commands (Print Preview and Print are in the File menu)."""
         menu.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
         menu.addSeparator()
-        menu.addAction(self.add_action)
+        menu.addActions([self.add_action, self.panel.add_files_action])
+        sort = menu.addMenu("Sor&t Puzzles")
+        sort.addActions(list(self.panel.sort_actions.values()))
         menu.addSeparator()
         menu.addActions([self.settings_action, self.export_action])
         menu.addSeparator()
@@ -192,7 +223,34 @@ class BookCommands(QObject):
             return source, entry
 
         self.window.show_message("Adding the puzzle to the book… (Esc stops)")
-        self.jobs.start(job, time_limit=DEFAULT_TIME_LIMIT)
+        self._start(job, lambda outcome: self._added(*outcome), time_limit=DEFAULT_TIME_LIMIT)
+
+    def add_files_dialog(self) -> None:
+        paths = self.ask_puzzle_paths()
+        if paths:
+            self.add_files(paths)
+
+    def add_files(self, paths: list[Path]) -> None:
+        """Read and analyse puzzle files on a worker (each within the live analysis' time
+        limit), then add the puzzles read at the end of the book as one undo step and name
+        every file not read in one message."""
+        if self._busy():
+            return
+
+        def job(cancel: CancelToken, progress: Progress) -> tuple[list[BookEntry], list[str]]:
+            entries, errors = entries_of_files(
+                paths, time_limit=DEFAULT_TIME_LIMIT, progress=progress, cancel=cancel
+            )
+            return entries, [str(error) for error in errors]
+
+        count = len(paths)
+        self.window.show_message(f"Adding {count} file{'s' if count != 1 else ''}… (Esc stops)")
+        self._start(
+            job,
+            lambda outcome: self._files_added(*outcome),
+            steps="Adding files: {done} of {total} read and analysed… (Esc stops)",
+            total=count,
+        )
 
     def add_generated(self, puzzles: list[Generated]) -> None:
         """Add generated puzzles (already analysed) at the end of the book, as one undo step."""
@@ -222,6 +280,23 @@ class BookCommands(QObject):
         """The book's row holding this very entry, if it still does."""
         entries = self.model.book.entries
         return next((row for row, e in enumerate(entries) if e is entry), None)
+
+    def _files_added(self, entries: list[BookEntry], errors: list[str]) -> None:
+        if entries:
+            count = len(entries)
+            plural = "s" if count != 1 else ""
+            self.model.replace(self.model.book.added(*entries), f"Add {count} puzzle file{plural}")
+            self.panel.list.setCurrentRow(len(self.model.book.entries) - 1)
+            self.dock.show()
+            flagged = sum(entry.warning is not None for entry in entries)
+            note = f" — {flagged} flagged" if flagged else ""
+            self.window.show_message(f"Added {count} puzzle{plural} to the book{note}")
+        else:
+            self.window.show_message("")
+        if errors:
+            listed = "\n".join(f"• {error}" for error in errors)
+            what = f"{len(errors)} file{'s were' if len(errors) != 1 else ' was'} not added"
+            self.window.show_error("Not every file was added", f"{what}:\n{listed}")
 
     def _added(self, source: BookEntry | None, entry: BookEntry) -> None:
         book = self.model.book
@@ -264,22 +339,109 @@ class BookCommands(QObject):
         self._apply_settings(edited)
         path = self.ask_pdf_path()
         if path is not None:
-            self.export_to(path)
+            self.export_to(path, open_when_done=self.window.settings.open_pdf())
 
-    def export_to(self, path: Path) -> None:
-        """Export the book as a PDF at ``path`` on a worker."""
+    def export_to(self, path: Path, *, open_when_done: bool = False) -> None:
+        """Export the book as a PDF at ``path`` on a worker; ``open_when_done``: then show it
+        in the desktop's PDF viewer (:meth:`open_pdf`)."""
         if path.suffix.lower() != ".pdf":
             path = path.with_name(path.name + ".pdf")
         book = self.model.book
 
-        def job(cancel: CancelToken, progress: Progress) -> tuple[Path, BookExport]:
-            return path, export_book(book, path, looks, progress=progress, cancel=cancel)
+        def job(cancel: CancelToken, progress: Progress) -> BookExport:
+            return export_book(book, path, looks, progress=progress, cancel=cancel)
 
-        self.progress.setRange(0, len(book.entries))
-        self.progress.setValue(0)
-        self.progress.setVisible(True)
         self.window.show_message(f"Exporting {path.name}… (Esc stops)")
-        self.jobs.start(job)
+        self._start(
+            job,
+            lambda result: self._exported(path, result, open_when_done),
+            steps="Exporting: {done} of {total} puzzles drawn… (Esc stops)",
+            total=len(book.entries),
+        )
+
+    def _exported(self, path: Path, result: BookExport, open_when_done: bool) -> None:
+        warnings = len(self.model.book.warnings())
+        note = f" — {warnings} puzzle(s) flagged" if warnings else ""
+        unopened = (
+            "; no application opened it" if open_when_done and not self.open_pdf(path) else ""
+        )
+        self.window.show_message(
+            f"Exported {result.pages} pages to {path} in {result.seconds:.1f} s{note}{unopened}"
+        )
+
+    def open_pdf(self, path: Path) -> bool:
+        """Show the PDF at ``path`` in the desktop's viewer for PDFs; False if none opened."""
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+    def home_book(self) -> Book | None:
+        """The book as printed at home: without its bleed (:meth:`BookLayout.without_bleed`);
+        ``None``, after saying why, for a book that cannot be printed here (no puzzles, or its
+        font not installed)."""
+        book = self.model.book
+        if not book.entries:
+            self.window.show_error(
+                "Nothing to print", "The book holds no puzzles yet: add some first (Ctrl+B)."
+            )
+            return None
+        try:
+            require_font(book.layout)
+        except StudioError as error:
+            self.window.show_error("Cannot print the book", str(error))
+            return None
+        return replace(book, layout=book.layout.without_bleed())
+
+    def print_preview(self) -> None:
+        """File ▸ Print Book Preview: the pages drawn by the book's renderer onto the preview's
+        printer, page by page as they print (and printed from there if asked)."""
+        book = self.home_book()
+        if book is None:
+            return
+        dialog = QPrintPreviewDialog(self.window)  # with a printer of its own, for its life
+        printer = dialog.printer()
+        printer.setDocName(book.title)
+        printer.setPageLayout(page_layout(book.layout))
+        dialog.setWindowTitle(f"Print Preview: {book.title}")
+        dialog.resize(self.window.size() * PREVIEW_SHARE)  # Qt's own size shows a page tiny
+        dialog.paintRequested.connect(lambda device: self._draw_preview(device, book))
+        self.run_preview_dialog(dialog)
+
+    def _draw_preview(self, printer: QPrinter, book: Book) -> None:
+        try:
+            draw_book(printer, book, looks)
+        except StudioError as error:  # a device that failed: the preview shows what it got
+            self.window.show_message(f"The preview is incomplete: {error}")
+
+    def print_book(self) -> None:
+        """File ▸ Print Book: the print dialog, then the pages drawn on its printer on a worker
+        (progress in the status bar; Esc stops, and aborts the job where the printer can).
+        Printing to a PDF file writes it as Export Book as PDF does (through
+        :func:`studio.core.files.write_bytes`), without the bleed."""
+        if self._busy():
+            return
+        book = self.home_book()
+        if book is None:
+            return
+        printer = self.ask_printer(book)
+        if printer is None:
+            return
+        target = printer.outputFileName()
+        to_file = printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and bool(target)
+
+        def job(cancel: CancelToken, progress: Progress) -> BookPlan:
+            if to_file:  # Print to File: written as an export is, whole and verified
+                return export_book(book, target, looks, progress=progress, cancel=cancel).plan
+            return draw_book(printer, book, looks, progress=progress, cancel=cancel)
+
+        where = target or printer.printerName() or "the printer"
+        self.window.show_message(f"Printing “{book.title}”… (Esc stops)")
+        self._start(
+            job,
+            lambda plan: self.window.show_message(
+                f"Sent {len(plan.pages)} pages of “{book.title}” to {where}"
+            ),
+            steps="Printing: {done} of {total} puzzles drawn… (Esc stops)",
+            total=len(book.entries),
+        )
 
     def _apply_settings(self, edited: Book) -> None:
         book = self.model.book
@@ -288,21 +450,32 @@ class BookCommands(QObject):
 
     # Jobs ----------------------------------------------------------------------------------
 
-    def _job_done(self, outcome: tuple[object, object]) -> None:
+    def _start(
+        self,
+        job: Job,
+        done: Callable[[Any], None],
+        *,
+        steps: str = "",
+        total: int = 0,
+        time_limit: float | None = None,
+    ) -> None:
+        """Run ``job`` on the book's worker and ``done(result)`` when it ends; with ``steps``
+        (a message with ``{done}`` and ``{total}``), show its progress out of ``total``."""
+        self._done, self._steps = done, steps
+        if steps:
+            self.progress.setRange(0, total)
+            self.progress.setValue(0)
+            self.progress.setVisible(True)
+        self.jobs.start(job, time_limit=time_limit)
+
+    def _job_done(self, result: object) -> None:
         self.progress.setVisible(False)
-        first, second = outcome
-        if isinstance(second, BookEntry):
-            self._added(first if isinstance(first, BookEntry) else None, second)
-        elif isinstance(first, Path) and isinstance(second, BookExport):
-            warnings = len(self.model.book.warnings())
-            note = f" — {warnings} puzzle(s) flagged" if warnings else ""
-            self.window.show_message(
-                f"Exported {second.pages} pages to {first} in {second.seconds:.1f} s{note}"
-            )
+        self._done(result)
 
     def _job_progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
-        self.window.show_message(f"Exporting: {done} of {total} puzzles drawn… (Esc stops)")
+        if self._steps:
+            self.window.show_message(self._steps.format(done=done, total=total))
 
     def _job_cancelled(self) -> None:
         self.progress.setVisible(False)
@@ -328,7 +501,8 @@ class BookCommands(QObject):
         )
         self.panel.add_button.setText("&Add Puzzle" if row is None else f"&Update {row + 1}")
         has_puzzles = bool(self.model.book.entries)
-        self.export_action.setEnabled(has_puzzles)
+        for action in (self.export_action, self.preview_action, self.print_action):
+            action.setEnabled(has_puzzles)
 
     def _update_dock_title(self) -> None:
         name = self.model.path.name.removesuffix(EXTENSION) if self.model.path else "Untitled"
@@ -356,6 +530,26 @@ class BookCommands(QObject):
             self.window, "Export book as PDF", str(suggested), PDF_FILTER
         )
         return Path(name) if name else None
+
+    def ask_puzzle_paths(self) -> list[Path]:
+        names, _ = QFileDialog.getOpenFileNames(
+            self.window, "Add puzzle files to the book", "", PUZZLE_FILTER
+        )
+        return [Path(name) for name in names]
+
+    def ask_printer(self, book: Book) -> QPrinter | None:
+        """The printer the print dialog chose, set to the book's pages; ``None`` if
+        cancelled."""
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(book.title)
+        printer.setPageLayout(page_layout(book.layout))
+        dialog = QPrintDialog(printer, self.window)
+        dialog.setWindowTitle(f"Print “{book.title}”")
+        return printer if dialog.exec() == QPrintDialog.DialogCode.Accepted else None
+
+    def run_preview_dialog(self, dialog: QPrintPreviewDialog) -> None:
+        dialog.exec()
+        dialog.deleteLater()
 
     def ask_settings(self, book: Book, *, export: bool) -> Book | None:
         dialog = BookDialog(book, self.window, export=export)

@@ -1,8 +1,10 @@
-"""The Book panel: the book's puzzles with thumbnails, verdicts and warnings, in print order.
+"""The Book panel: the book's puzzles with thumbnails, verdicts and warnings, in print order,
+numbered 1…N as they print.
 
-Reordering (drag, or Ctrl+Up/Down), removing and renaming are undoable book edits made here;
-adding a puzzle and opening one are the window's (:mod:`studio.gui.book_commands`), asked for
-with signals.
+Reordering (drag, Ctrl+Up/Down, or sorting by difficulty, size or kind), removing and renaming
+are undoable book edits made here, and renumber the puzzles; adding puzzles and opening one are
+the window's (:mod:`studio.gui.book_commands`), asked for with signals. A right-click on the
+list offers all of them.
 """
 
 from __future__ import annotations
@@ -14,19 +16,21 @@ from dataclasses import replace
 from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     QSize,
     Qt,
     QTimer,
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
+from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -34,7 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from studio.core.book import BookEntry
+from studio.core.book import BookEntry, SortKey
+from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_model import BookModel
 from studio.gui.kinds import looks
 from studio.render.export import thumbnail
@@ -43,6 +48,13 @@ THUMBNAIL = 56
 """Side of a puzzle's thumbnail in the list, in pixels."""
 WARNING_COLOR = QColor("#b00020")
 _ENTRY = Qt.ItemDataRole.UserRole
+
+SORT_TITLES = {
+    SortKey.DIFFICULTY: ("By &Difficulty", "Easiest first; puzzles not shown unique last"),
+    SortKey.SIZE: ("By &Size", "Fewest cells first"),
+    SortKey.KIND: ("By &Kind", "Nonograms, mosaics, then Fobidoshi: one section each"),
+}
+"""Each sort's menu entry and tooltip."""
 
 
 def entry_text(number: int, title: str, entry: BookEntry) -> str:
@@ -58,11 +70,13 @@ class BookPanel(QWidget):
 
     Signals:
         add_requested(): add the window's puzzle (or update the entry it came from).
+        add_files_requested(): ask for puzzle files to add.
         open_requested(int): open the puzzle at this position in the window.
         rename_requested(int): ask for a new title for the puzzle at this position.
     """
 
     add_requested = Signal()
+    add_files_requested = Signal()
     open_requested = Signal(int)
     rename_requested = Signal(int)
 
@@ -81,7 +95,7 @@ class BookPanel(QWidget):
         self.list.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         self.list.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.list.setToolTip("Double-click opens a puzzle; drag to reorder")
+        self.list.setToolTip("Double-click opens a puzzle; drag to reorder; right-click for more")
         self.add_button = QPushButton("&Add Puzzle")
         self.add_button.setToolTip("Add the puzzle in the window to the book (Ctrl+B)")
         self.open_button = QPushButton("Open")
@@ -96,19 +110,38 @@ class BookPanel(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
 
-        for keys, slot in (
-            ("Ctrl+Up", lambda: self.move_current(-1)),
-            ("Ctrl+Down", lambda: self.move_current(+1)),
-            (QKeySequence.StandardKey.Delete, self.remove_current),
-            ("F2", lambda: self._request(self.rename_requested)),
-        ):
-            shortcut = QShortcut(QKeySequence(keys), self.list)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(slot)
+        # The list's commands, with their keys while it has the focus, and in its menu.
+        keys = QKeySequence.StandardKey
+        self.open_action = self._list_action(
+            "&Open in a Tab", lambda: self._request(self.open_requested), None, "Or double-click"
+        )
+        self.rename_action = self._list_action(
+            "&Rename…", lambda: self._request(self.rename_requested), "F2"
+        )
+        self.up_action = self._list_action("Move &Up", lambda: self.move_current(-1), "Ctrl+Up")
+        self.down_action = self._list_action(
+            "Move Do&wn", lambda: self.move_current(+1), "Ctrl+Down"
+        )
+        self.remove_action = self._list_action("Re&move", self.remove_current, keys.Delete)
+        self.sort_actions = {
+            key: make_action(self, title, lambda _=False, key=key: self.sort_by(key), None, tip)
+            for key, (title, tip) in SORT_TITLES.items()
+        }
+        self.add_files_action = make_action(
+            self,
+            "Add Puzzle &Files…",
+            self.add_files_requested.emit,
+            None,
+            "Each analysed as added",
+        )
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.list.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
+        """The menu the last right-click opened."""
         self.add_button.clicked.connect(self.add_requested)
-        self.open_button.clicked.connect(lambda: self._request(self.open_requested))
-        self.rename_button.clicked.connect(lambda: self._request(self.rename_requested))
-        self.remove_button.clicked.connect(self.remove_current)
+        self.open_button.clicked.connect(self.open_action.trigger)
+        self.rename_button.clicked.connect(self.rename_action.trigger)
+        self.remove_button.clicked.connect(self.remove_action.trigger)
         self.list.itemActivated.connect(lambda item: self.open_requested.emit(self.list.row(item)))
         self.list.currentRowChanged.connect(self._update_buttons)
         # A drop moves the item first; the book follows once the drop is over.
@@ -117,9 +150,13 @@ class BookPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the book as it is now, keeping the selected row."""
+        """Show the book as it is now, numbered in its order, keeping the selected puzzle
+        selected wherever it went (or the selected row, if it left the book)."""
         book = self.model.book
         row = self.list.currentRow()
+        current = self.list.currentItem()
+        selected = current.data(_ENTRY) if current is not None else None
+        row = next((i for i, entry in enumerate(book.entries) if entry is selected), row)
         self.list.blockSignals(True)
         self.list.clear()
         for (number, entry), title in zip(book.numbered(), book.titles(), strict=True):
@@ -146,7 +183,15 @@ class BookPanel(QWidget):
         target = row + step
         if 0 <= row < count and 0 <= target < count:
             self.model.replace(self.model.book.moved(row, target), f"Move puzzle {row + 1}")
-            self.list.setCurrentRow(target)
+
+    def sort_by(self, key: SortKey) -> None:
+        """Put the puzzles in the order of ``key`` (:meth:`Book.sorted_by`: stable, so a sort
+        after another sorts within its ties), renumbering them, as one undo step; a book
+        already in that order is left as it is."""
+        book = self.model.book
+        ordered = book.sorted_by(key)
+        if ordered.entries != book.entries:
+            self.model.replace(ordered, f"Sort the book by {key.value}")
 
     def remove_current(self) -> None:
         row = self.list.currentRow()
@@ -173,10 +218,41 @@ class BookPanel(QWidget):
         if row >= 0:
             signal.emit(row)
 
+    def _list_action(
+        self, title: str, slot: Callable[[], object], keys: Shortcut, tip: str = ""
+    ) -> QAction:
+        """A command on the selected puzzle, its keys working while the list has the focus."""
+        action = make_action(self, title, slot, keys, tip)
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.list.addAction(action)
+        return action
+
+    def _context_menu(self, point: QPoint) -> None:
+        """The list's commands at ``point`` (the list's viewport), on the puzzle there."""
+        menu = QMenu(self)
+        menu.addActions([self.open_action, self.rename_action])
+        menu.addSeparator()
+        menu.addActions([self.up_action, self.down_action, self.remove_action])
+        menu.addSeparator()
+        sort = menu.addMenu("&Sort Puzzles")
+        sort.addActions(list(self.sort_actions.values()))
+        menu.addSeparator()
+        menu.addAction(self.add_files_action)
+        menu.aboutToHide.connect(menu.deleteLater)
+        self.context_menu = menu
+        menu.popup(self.list.viewport().mapToGlobal(point))
+
     def _update_buttons(self) -> None:
-        selected = self.list.currentRow() >= 0
+        row, count = self.list.currentRow(), self.list.count()
+        selected = row >= 0
+        for action in (self.open_action, self.rename_action, self.remove_action):
+            action.setEnabled(selected)
+        self.up_action.setEnabled(selected and row > 0)
+        self.down_action.setEnabled(selected and row < count - 1)
         for button in (self.open_button, self.rename_button, self.remove_button):
             button.setEnabled(selected)
+        for action in self.sort_actions.values():
+            action.setEnabled(count > 1)
 
     def _icon(self, entry: BookEntry) -> QIcon:
         icon = self._icons.get(entry)

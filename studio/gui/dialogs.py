@@ -1,5 +1,5 @@
-"""Small dialogs: save changes?, and a new puzzle's size. (Importing an image:
-:mod:`studio.gui.import_dialog`.)"""
+"""Small dialogs: save changes?, and a new puzzle's size; the file dialogs' filter for puzzle
+files. (Importing an image: :mod:`studio.gui.import_dialog`.)"""
 
 from __future__ import annotations
 
@@ -14,9 +14,16 @@ from PySide6.QtWidgets import (
 )
 
 from studio import APP_NAME
+from studio.core import formats
 from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import MAX_SIDE
 from studio.gui.edited import Choice
+
+_PUZZLE_PATTERNS = " ".join(
+    sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
+)
+PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
+"""The file dialogs' filter for puzzle files: every format's extensions."""
 
 
 def ask_to_save(parent: QWidget, name: str) -> Choice:

@@ -52,7 +52,7 @@ from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import NewPuzzleDialog, ask_to_save, ask_to_save_all
+from studio.gui.dialogs import PUZZLE_FILTER, NewPuzzleDialog, ask_to_save, ask_to_save_all
 from studio.gui.document_model import DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
@@ -72,10 +72,6 @@ from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
 
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
-_PUZZLE_PATTERNS = " ".join(
-    sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
-)
-PUZZLE_FILTER = f"Puzzles ({_PUZZLE_PATTERNS});;Puzzle Studio documents (*.json);;All files (*)"
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
 SAVE_FILTER = "Puzzle Studio document (*.json)"
 EXPORT_FILTER = ";;".join(f"{suffix[1:].upper()} (*{suffix})" for suffix in IMAGE_EXPORTS)
@@ -118,8 +114,9 @@ class MainWindow(QMainWindow):
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
         self.info_label = QLabel()
         self.position_label = QLabel()
-        # Permanent widgets: a passing message never covers the verdict.
-        self.statusBar().addPermanentWidget(self.status_label, 1)
+        # Permanent widgets: a passing message never covers the verdict. None stretches, so
+        # the passing message keeps the room on the left.
+        self.statusBar().addPermanentWidget(self.status_label)
         self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
@@ -390,6 +387,8 @@ class MainWindow(QMainWindow):
         menu.addActions([self.import_action, self.generate_action])
         menu.addSeparator()
         menu.addActions([self.export_action, self.export_solution_action])
+        menu.addSeparator()
+        menu.addActions([self.book.preview_action, self.book.print_action])
         menu.addSeparator()
         menu.addActions([self.close_tab_action, self.quit_action])
         menu = self.menuBar().addMenu("&Edit")

@@ -1,5 +1,5 @@
 """Settings kept between sessions (recent files, zoom, how images are imported and puzzles
-exported), in the platform's config folder.
+exported, whether an exported book is opened), in the platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
 environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do.
@@ -122,6 +122,14 @@ class Settings:
 
     def set_export_settings(self, settings: ExportSettings) -> None:
         self._save("export", settings)
+
+    def open_pdf(self) -> bool:
+        """Whether a book exported as PDF is opened when done (the export dialog's choice)."""
+        return self._bool("book/open_pdf", False)
+
+    def set_open_pdf(self, on: bool) -> None:
+        self._store.setValue("book/open_pdf", on)
+        self._store.sync()
 
     def _save(self, group: str, settings: ImportSettings | ExportSettings) -> None:
         for field in fields(settings):

@@ -77,6 +77,9 @@ def draw_puzzle(
     clues: bool = True,
     cell: float | None = None,
     hairline: float = 1.0,
+    thin_rule: float | None = None,
+    thick_rule: float | None = None,
+    font_family: str = "",
 ) -> QRectF:
     """Draw ``puzzle`` centred in ``area``: its surround (a nonogram's clues) and its grid,
     with ``solution`` filled in (solution view) or not (puzzle view).
@@ -91,6 +94,9 @@ def draw_puzzle(
             :attr:`Scene.clues`).
         cell: the cell size in the painter's units; ``None``: as large as fits ``area``.
         hairline: the thinnest line, in the painter's units (:attr:`Layout.hairline`).
+        thin_rule, thick_rule: the rules' widths in the painter's units; ``None``: they follow
+            the cell (:attr:`Layout.thin_rule`).
+        font_family: the numbers' font family; ``""``: Qt's default (:attr:`Layout.font_family`).
 
     Returns:
         The rectangle the grid took (without the surround).
@@ -102,7 +108,16 @@ def draw_puzzle(
     used = QSizeF((width + left) * cell, (height + top) * cell)
     origin_x = area.left() + (area.width() - used.width()) / 2 + left * cell
     origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
-    layout = Layout(puzzle.shape, cell, origin_x, origin_y, hairline=hairline)
+    layout = Layout(
+        puzzle.shape,
+        cell,
+        origin_x,
+        origin_y,
+        hairline=hairline,
+        thin_rule=thin_rule,
+        thick_rule=thick_rule,
+        font_family=font_family,
+    )
     scene = Scene(puzzle, picture=solution, clues=clues)
     draw_scene(painter, layout, scene, look, palette)
     if surround and look.surround is not None:

@@ -66,6 +66,14 @@ class Layout:
     hairline: float = 1.0
     """The thinnest line worth drawing, in the painter's units: a pixel on screen and in
     images; on a printed page, :data:`PRINT_HAIRLINE_PT` (a press loses thinner rules)."""
+    thin_rule: float | None = None
+    """The thin rules' width in the painter's units (a book's
+    :attr:`~studio.core.book.BookLayout.thin_rule_pt`); ``None``: follows the cell
+    (:func:`draw_rules`)."""
+    thick_rule: float | None = None
+    """The thick rules' width in the painter's units; ``None``: follows the cell."""
+    font_family: str = ""
+    """The font family of the numbers drawn (:func:`clue_font`); ``""``: Qt's default."""
 
     def within(self, rect: QRectF) -> Layout:
         """This layout drawing only the rows and columns that meet ``rect`` (a repaint's
@@ -263,14 +271,18 @@ def draw_rules(
     and a thick border.
 
     Widths follow the cell (thin 1/25 of it, thick 1/10), so that a printed page keeps the
-    proportions of the screen, and never go below the layout's hairline (thick: two).
+    proportions of the screen, and never go below the layout's hairline (thick: two); a
+    layout's :attr:`~Layout.thin_rule` and :attr:`~Layout.thick_rule` set them instead (a
+    thick rule never thinner than a thin one).
     """
     height, width = layout.shape
     left, top = layout.left, layout.top
     right, bottom = left + width * layout.cell, top + height * layout.cell
     hairline = layout.hairline
-    thin = QPen(QColor(palette.minor_rule), max(hairline, layout.cell / 25))
-    thick = QPen(QColor(palette.major_rule), max(2 * hairline, layout.cell / 10))
+    thin_width = layout.thin_rule or max(hairline, layout.cell / 25)
+    thick_width = max(thin_width, layout.thick_rule or max(2 * hairline, layout.cell / 10))
+    thin = QPen(QColor(palette.minor_rule), thin_width)
+    thick = QPen(QColor(palette.major_rule), thick_width)
     rules = [(thin, False), (thick, True)]
     if is_tiny(layout):  # a thumbnail: rules would bury the picture
         thick.setWidthF(hairline)
@@ -293,11 +305,14 @@ def _is_major(index: int, count: int, every: int | None) -> bool:
     return index in (0, count) or (every is not None and index % every == 0)
 
 
-def clue_font(cell: float, widest: str = "0") -> QFont:
+def clue_font(cell: float, widest: str = "0", family: str = "") -> QFont:
     """The font for clue numbers in cells of ``cell`` pixels: readable, never larger than a cell,
     and narrow enough that ``widest`` (the longest number, e.g. ``"100"``) fits a cell with a
-    little room on each side, so that numbers in neighbouring cells never run together."""
+    little room on each side, so that numbers in neighbouring cells never run together.
+    ``family``: the font family (:attr:`Layout.font_family`); ``""``: Qt's default."""
     font = QFont()
+    if family:
+        font.setFamily(family)
     font.setPixelSize(max(6, round(cell * 0.55)))
     advance = QFontMetricsF(font).horizontalAdvance(widest)
     room = cell * 0.86

@@ -55,7 +55,7 @@ def draw_clues(
     """Draw each clue of ``clues`` (``int8``, ``NO_CLUE`` where none) centred in its cell: in
     the clue colour, or the paper colour on the cells of ``dark``; ``alpha`` (0–255) makes
     them faint."""
-    font = QFont(clue_font(layout.cell))
+    font = QFont(clue_font(layout.cell, family=layout.font_family))
     font.setBold(True)
     painter.setFont(font)
     on_light, on_dark = QColor(palette.clue_text), QColor(palette.paper)

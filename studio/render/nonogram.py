@@ -68,7 +68,7 @@ def draw_clues(
     """
     cell = layout.cell
     widest = max((str(n) for clue in clues for n in clue), key=len, default="0")
-    painter.setFont(clue_font(cell, widest))
+    painter.setFont(clue_font(cell, widest, layout.font_family))
     for index in layout.rows if axis == "row" else layout.cols:
         clue = clues[index]
         numbers = [str(n) for n in clue] or ["0"]

@@ -20,6 +20,7 @@ from tests.cli.conftest import (
     AMBIGUOUS,
     GAME_ID,
     assert_one_error_line,
+    json_lines,
     run,
 )
 
@@ -76,6 +77,89 @@ def test_export_book_for_a_press_says_where_each_puzzle_went(
         capsys, "export-book", str(book), "-o", str(pdf), "--no-solutions", "--json"
     )
     assert {json.loads(line)["solution_page"] for line in out.splitlines()} == {None}
+
+
+def two_kinds(capsys: pytest.CaptureFixture[str], folder: Path) -> Path:
+    """A book of two 8×8 nonograms, then two 6×6 mosaics."""
+    book = folder / "two.book.json"
+    for kind, size in (("nonogram", "8x8"), ("mosaic", "6x6")):
+        argv = ("generate", "--kind", kind, "--size", size, "--count", "2", "--book", str(book))
+        assert run(capsys, *argv, "--seed", "4")[0] == 0
+    return book
+
+
+def test_export_book_sorts_and_so_renumbers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """--sort puts the puzzles in order before numbering them; given twice, it sorts by each
+    in turn, ties keeping their order."""
+    book = two_kinds(capsys, tmp_path)
+    pdf = str(tmp_path / "b.pdf")
+
+    def kinds(*sort: str) -> list[tuple[int, str]]:
+        status, out, err = run(capsys, "export-book", str(book), "-o", pdf, "--json", *sort)
+        assert (status, err) == (0, "")
+        return [(r["number"], r["kind"]) for r in map(json.loads, out.splitlines())]
+
+    in_book = [(1, "nonogram"), (2, "nonogram"), (3, "mosaic"), (4, "mosaic")]
+    assert kinds() == in_book
+    assert kinds("--sort", "size") == [
+        (1, "mosaic"),
+        (2, "mosaic"),
+        (3, "nonogram"),
+        (4, "nonogram"),
+    ]
+    assert kinds("--sort", "size", "--sort", "kind") == in_book
+    assert load_book(book).entries[0].document.kind == "nonogram", "the book file is as it was"
+
+
+def test_export_book_sets_cells_rules_font_and_solutions_a_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = two_kinds(capsys, tmp_path)
+    pdf = tmp_path / "b.pdf"
+    argv = ["export-book", str(book), "-o", str(pdf), "--json", "--font", "DejaVu Serif"]
+    look = ["--thin-rule", "0.5", "--thick-rule", "1.5", "--solutions-per-page", "1"]
+    status, out, err = run(capsys, *argv, *look, "--least-cell", "3", "--largest-cell", "3.5")
+    assert (status, err) == (0, "")
+    records = json_lines(out)
+    assert {r["cell_mm"] for r in records} == {3.5}
+    assert len({r["solution_page"] for r in records}) == 4, "one solution a page"
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in PdfReader(pdf).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert "/DejaVuSerif-Bold" in fonts
+    status, out, _ = run(capsys, *argv, "--least-cell", "7", "--largest-cell", "20")
+    assert status == 0
+    assert all(r["cell_mm"] >= 7 for r in json_lines(out))
+    status, out, _ = run(capsys, *argv, "--least-cell", "auto", "--solutions-per-page", "auto")
+    assert status == 0
+    assert len({r["solution_page"] for r in json_lines(out)}) == 1
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--thin-rule", "0.1"], "thin rules of 0.1 pt; they must be 0.25 to 4 pt"),
+        (["--thin-rule", "2", "--thick-rule", "1"], "thick rules of 1 pt are thinner than"),
+        (["--least-cell", "9"], "the least cell of 9 mm; it must be 2 to 8 mm"),
+        (["--least-cell", "6", "--largest-cell", "5"], "the largest cell (5 mm) is smaller"),
+        (["--font", "No Such Family"], "the font family 'No Such Family' is not installed"),
+    ],
+)
+def test_export_book_refuses_a_look_out_of_range_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, options: list[str], message: str
+) -> None:
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    formats.save(document_of_picture("nonogram", grid_from_text(["#.", "##"])), folder / "p.json")
+    pdf = tmp_path / "p.pdf"
+    status, _, err = run(capsys, "export-book", str(folder), "-o", str(pdf), *options)
+    assert status == 2
+    assert_one_error_line(err, message)
+    assert not pdf.exists()
 
 
 @pytest.mark.parametrize("bleed", ["-1", "13", "nan", "3mm"])

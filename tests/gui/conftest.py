@@ -1,4 +1,5 @@
-"""GUI test fixtures: offscreen Qt, a private settings folder, and no thread left behind."""
+"""GUI test fixtures: offscreen Qt, a private settings folder, no thread left behind, no file
+opened on the desktop and no print dialog waiting for a person."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QThread
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QThread, QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtPrintSupport import QPrintDialog, QPrintPreviewDialog
+from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 from shiboken6 import isValid
 
@@ -27,6 +30,32 @@ def private_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     """Settings and the error log in folders of the test's own."""
     monkeypatch.setenv("PUZZLE_STUDIO_CONFIG_DIR", str(tmp_path_factory.mktemp("config")))
     monkeypatch.setenv("PUZZLE_STUDIO_STATE_DIR", str(tmp_path_factory.mktemp("state")))
+
+
+@pytest.fixture(autouse=True)
+def opened_urls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the studio asked the desktop to open (an exported PDF), in order: recorded here,
+    never opened, whatever a test does."""
+    opened: list[str] = []
+
+    def open_url(url: QUrl) -> bool:
+        opened.append(url.toString())
+        return True
+
+    monkeypatch.setattr(QDesktopServices, "openUrl", open_url)
+    return opened
+
+
+@pytest.fixture(autouse=True)
+def no_modal_print_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system's print dialogs would wait for a person: a test that reaches one without
+    answering it (``ask_printer``, ``run_preview_dialog``) fails rather than hangs."""
+
+    def refuse(dialog: QDialog) -> int:
+        raise AssertionError(f"a test opened {type(dialog).__name__} modally")
+
+    for dialog in (QPrintDialog, QPrintPreviewDialog):
+        monkeypatch.setattr(dialog, "exec", refuse)
 
 
 _STARTED: weakref.WeakKeyDictionary[QThread, str] = weakref.WeakKeyDictionary()

@@ -1,4 +1,5 @@
-"""The window's book: adding, opening, updating, saving and exporting, with real key events."""
+"""The window's book: adding puzzles and puzzle files, opening, updating, saving, exporting
+(and opening the PDF), print preview and print, with real key events."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import numpy as np
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QDesktopServices, QPageLayout
+from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
+from studio.core import files, formats
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book, save_book
@@ -25,8 +29,12 @@ from studio.gui.book_dialog import BookDialog
 from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.edited import Choice
 from studio.gui.generate_dialog import GenerateDialog
+from studio.gui.kinds import looks
 from studio.gui.main_window import MainWindow
+from studio.render.book import book_plan
 from tests.gui.conftest import running_threads
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 HEART = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
 # Two solutions: either diagonal of the top-left square.
@@ -169,7 +177,7 @@ def test_export_the_book_as_pdf(qtbot: QtBot, open_window, tmp_path: Path) -> No
     )
     window.book.ask_pdf_path = lambda: tmp_path / "valentines"  # type: ignore[method-assign]
     with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
-        qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
     pdf = PdfReader(tmp_path / "valentines.pdf")
     # Title page, a blank left-hand page, the nonogram's rules page, one puzzle a page, one
     # page of solutions.
@@ -304,3 +312,154 @@ def test_an_unreadable_book_is_one_line(qtbot: QtBot, open_window, tmp_path: Pat
     os.mkfifo(fifo)
     assert not window.book.open_path(fifo)
     assert errors == [("Cannot open the book", f"{fifo}: not a regular file")]
+
+
+def book_of(window: MainWindow, layout: BookLayout) -> Book:
+    """Give the window's book two puzzles (one unique) and ``layout``, as if opened."""
+    entries = (entry_for(document(HEART, "Heart")), entry_for(document(DIAGONAL, "Diagonal")))
+    book = Book("Valentines", "Ann", layout, entries)
+    window.book.model.load(book)
+    return book
+
+
+def test_export_opens_the_pdf_when_the_dialog_says_so(
+    qtbot: QtBot,
+    open_window,
+    tmp_path: Path,
+    opened_urls: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    book_of(window, BookLayout())
+    window.book.ask_settings = lambda book, export: book  # type: ignore[method-assign]
+    window.book.ask_pdf_path = lambda: tmp_path / "v.pdf"  # type: ignore[method-assign]
+    for open_pdf in (False, True):
+        window.settings.set_open_pdf(open_pdf)
+        with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+            qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    assert opened_urls == [(tmp_path / "v.pdf").as_uri()], "once: when asked, after writing"
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: False)  # no PDF viewer
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    message = window.statusBar().currentMessage()
+    assert message.startswith(f"Exported 5 pages to {tmp_path / 'v.pdf'}")
+    assert message.endswith("; no application opened it")
+
+
+def test_print_preview_draws_the_book_without_its_bleed(qtbot: QtBot, open_window) -> None:
+    window = open_window(document(HEART, "Heart"))
+    book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175, contents=False))
+    shown: list[QPrintPreviewDialog] = []
+
+    def run(dialog: QPrintPreviewDialog) -> None:  # non-modal, so that the test can look
+        qtbot.addWidget(dialog)
+        shown.append(dialog)
+        with qtbot.waitSignal(dialog.paintRequested, timeout=20_000):
+            dialog.show()
+
+    window.book.run_preview_dialog = run  # type: ignore[method-assign]
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, CTRL_SHIFT)
+    (dialog,) = shown
+    preview = dialog.findChild(QPrintPreviewWidget)
+    assert preview is not None
+    pages = book_plan(book, looks).pages
+    qtbot.waitUntil(lambda: preview.pageCount() == len(pages))
+    size = dialog.printer().pageLayout().fullRect(QPageLayout.Unit.Point)
+    assert (size.width(), size.height()) == (432, 648), "6 × 9 in: the trim, no bleed"
+    assert window.book.model.book is book, "previewing changes nothing in the book"
+
+
+def pdf_printer(path: Path) -> QPrinter:
+    """A printer that prints to a PDF file: what Print draws on, seen from outside."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    return printer
+
+
+def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print to File (PDF) in the print dialog: the book's pages at the trim size, the file
+    written as every file is (to memory, then atomically and checked)."""
+    written: list[Path] = []
+    write_bytes = files.write_bytes
+    monkeypatch.setattr(
+        files,
+        "write_bytes",
+        lambda path, *a, **k: written.append(path) or write_bytes(path, *a, **k),
+    )
+    window = open_window(document(HEART, "Heart"))
+    book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175))
+    chosen: list[Book] = []
+
+    def ask_printer(book: Book) -> QPrinter:
+        chosen.append(book)
+        return pdf_printer(tmp_path / "printed.pdf")
+
+    window.book.ask_printer = ask_printer  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert chosen[0].layout == book.layout.without_bleed()
+    reader = PdfReader(tmp_path / "printed.pdf")
+    assert len(reader.pages) == len(book_plan(book, looks).pages)
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (432, 648)
+    assert window.statusBar().currentMessage() == (
+        f"Sent {len(reader.pages)} pages of “Valentines” to {tmp_path / 'printed.pdf'}"
+    )
+    assert written == [str(tmp_path / "printed.pdf")]
+
+
+def test_print_and_preview_need_puzzles_and_the_book_s_font(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    assert not window.book.print_action.isEnabled()
+    assert not window.book.preview_action.isEnabled()
+    book_of(window, BookLayout(font_family="No Such Family"))
+    assert window.book.print_action.isEnabled()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, CTRL_SHIFT)
+    message = "the font family 'No Such Family' is not installed here"
+    assert errors == [("Cannot print the book", message)] * 2
+
+
+def test_the_file_menu_offers_print_preview_and_print(qtbot: QtBot, open_window) -> None:
+    window = open_window()
+    file_menu = window.menuBar().actions()[0].menu()
+    texts = [action.text() for action in file_menu.actions()]
+    assert texts.index("Print Book Pre&view…") + 1 == texts.index("&Print Book…")
+
+
+def test_add_puzzle_files_adds_what_it_reads_and_names_the_rest_once(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    book_of(window, BookLayout())
+    good = [tmp_path / "heart.json", tmp_path / "diagonal.json"]
+    formats.save(document(HEART, "Second heart"), good[0])
+    formats.save(document(DIAGONAL, ""), good[1])
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    window.book.ask_puzzle_paths = lambda: [good[0], broken, tmp_path / "gone.non", good[1]]  # type: ignore[method-assign]
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    window.book.panel.list.setCurrentRow(0)
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        window.book.panel.add_files_action.trigger()  # the panel's menu item, or Book's
+    assert window.book.panel.list.count() == 4
+    assert window.book.model.book.titles()[2:] == ["Second heart", "Puzzle 4"]
+    assert window.book.panel.list.item(3).text().startswith("4. Puzzle 4\n")
+    assert window.book.model.undo_stack.undoText() == "Add 2 puzzle files"
+    ((title, message),) = errors
+    assert title == "Not every file was added"
+    lines = message.splitlines()
+    assert lines[0] == "2 files were not added:"
+    assert lines[1].startswith(f"• {broken}")
+    assert lines[2].startswith(f"• {tmp_path / 'gone.non'}")
+    assert window.statusBar().currentMessage() == "Added 2 puzzles to the book — 1 flagged"
+    window.book.model.undo_stack.undo()
+    assert window.book.panel.list.count() == 2, "one undo step takes them all out"

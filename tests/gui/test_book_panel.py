@@ -1,14 +1,16 @@
-"""The Book panel on its own: reordering, removing and renaming are undoable book edits."""
+"""The Book panel on its own: reordering (keys, drops, the right-click menu, sorting), removing and
+renaming are undoable book edits, and the puzzles are numbered 1…N in the book's order."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from studio.core.book import Book, BookEntry
+from studio.core.book import Book, BookEntry, SortKey
 from studio.core.kinds import document_of_picture
 from studio.gui import book_panel
 from studio.gui.book_model import BookModel
@@ -100,3 +102,92 @@ def test_a_long_book_draws_only_the_thumbnails_on_screen(
     qtbot.waitUntil(lambda: bool(drawn))  # the rows on screen are drawn
     assert panel.list.count() == 500
     assert len(drawn) < 50
+
+
+def right_click(qtbot: QtBot, panel: BookPanel, row: int) -> QMenu:
+    """Right-click the puzzle at ``row``: the list's menu, once shown. (QTest's click sends
+    the press and release; the context menu event that follows them is the platform's, sent
+    here as the window system sends it.)"""
+    viewport = panel.list.viewport()
+    point = panel.list.visualItemRect(panel.list.item(row)).center()
+    qtbot.mouseClick(viewport, Qt.MouseButton.RightButton, pos=point)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, point, viewport.mapToGlobal(point))
+    QApplication.sendEvent(viewport, event)
+    qtbot.waitUntil(lambda: panel.context_menu is not None and panel.context_menu.isVisible())
+    assert panel.context_menu is not None
+    return panel.context_menu
+
+
+def click_item(qtbot: QtBot, menu: QMenu, text: str) -> None:
+    """Click the item called ``text`` (mnemonic and all) in an open menu."""
+    action = next(a for a in menu.actions() if a.text() == text)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
+
+
+def numbers_shown(panel: BookPanel) -> list[str]:
+    """Each row's first line, as the panel shows it: ``"2. B"``."""
+    return [panel.list.item(row).text().split("\n")[0] for row in range(panel.list.count())]
+
+
+def test_the_menu_moves_removes_and_renumbers_as_undo_steps(qtbot: QtBot) -> None:
+    panel = panel_with(qtbot, "A", "B", "C")
+    menu = right_click(qtbot, panel, 2)
+    assert panel.list.currentRow() == 2, "the puzzle right-clicked is the one acted on"
+    assert not panel.down_action.isEnabled(), "the last puzzle goes no further down"
+    click_item(qtbot, menu, "Move &Up")
+    assert numbers_shown(panel) == ["1. A", "2. C", "3. B"]
+    click_item(qtbot, right_click(qtbot, panel, 0), "Re&move")
+    assert numbers_shown(panel) == ["1. C", "2. B"]
+    assert panel.model.undo_stack.undoText() == "Remove “A” from the book"
+    panel.model.undo_stack.undo()
+    panel.model.undo_stack.undo()
+    assert numbers_shown(panel) == ["1. A", "2. B", "3. C"]
+
+
+def test_the_menu_asks_to_open_rename_and_add_files(qtbot: QtBot) -> None:
+    panel = panel_with(qtbot, "A", "B")
+    with qtbot.waitSignal(panel.open_requested) as opened:
+        click_item(qtbot, right_click(qtbot, panel, 1), "&Open in a Tab")
+    assert opened.args == [1]
+    with qtbot.waitSignal(panel.rename_requested) as renamed:
+        click_item(qtbot, right_click(qtbot, panel, 0), "&Rename…")
+    assert renamed.args == [0]
+    with qtbot.waitSignal(panel.add_files_requested):
+        click_item(qtbot, right_click(qtbot, panel, 0), "Add Puzzle &Files…")
+
+
+def rated(title: str, side: int, difficulty: int | None, kind: str = "nonogram") -> BookEntry:
+    picture = np.eye(side, dtype=bool)
+    status = "unique" if difficulty is not None else "multiple"
+    return BookEntry(document_of_picture(kind, picture), title, picture, status, difficulty)
+
+
+def test_sorting_from_the_menu_renumbers_in_one_undo_step(qtbot: QtBot) -> None:
+    panel = panel_with(qtbot)
+    panel.model.load(
+        Book(
+            entries=(
+                rated("hard", 5, 4),
+                rated("unproven", 4, None),
+                rated("mosaic", 6, 1, "mosaic"),
+                rated("easy", 7, 2),
+            )
+        )
+    )
+    menu = right_click(qtbot, panel, 0)
+    sort = next(a for a in menu.actions() if a.text() == "&Sort Puzzles").menu()
+    click_item(qtbot, menu, "&Sort Puzzles")
+    qtbot.waitUntil(sort.isVisible)
+    click_item(qtbot, sort, "By &Difficulty")
+    assert numbers_shown(panel) == ["1. mosaic", "2. easy", "3. hard", "4. unproven"]
+    assert panel.list.currentRow() == 2, "the puzzle selected stays selected where it went"
+    panel.sort_by(SortKey.KIND)  # stable: each kind from easy to hard
+    assert numbers_shown(panel) == ["1. easy", "2. hard", "3. unproven", "4. mosaic"]
+    panel.sort_by(SortKey.SIZE)
+    assert numbers_shown(panel) == ["1. unproven", "2. hard", "3. mosaic", "4. easy"]
+    assert panel.model.undo_stack.undoText() == "Sort the book by size"
+    steps = panel.model.undo_stack.count()
+    panel.sort_by(SortKey.SIZE)
+    assert panel.model.undo_stack.count() == steps, "a book already in order is left alone"
+    panel.model.undo_stack.undo()
+    assert numbers_shown(panel) == ["1. easy", "2. hard", "3. unproven", "4. mosaic"]

@@ -257,6 +257,16 @@ def test_a_verdict_of_a_tab_in_the_background_is_not_shown(
     assert window.status_label.text() == first.verdict
 
 
+def test_a_passing_message_has_room_beside_the_verdict(open_window) -> None:
+    window = open_window(blank_document(4, 4))
+    message = "Copied the solution as a picture"
+    window.show_message(message)
+    bar = window.statusBar()
+    room = min(label.geometry().left() for label in (window.status_label, window.info_label))
+    assert room >= bar.fontMetrics().horizontalAdvance(message), "the message is seen, not squeezed"
+    assert window.status_label.isVisible()
+
+
 def test_an_edit_clears_a_passing_message(qtbot: QtBot, open_window) -> None:
     window = open_window(blank_document(4, 4))
     window.show_message("Exported somewhere")

@@ -6,6 +6,7 @@ whole layout (an image, a page) draws every cell."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
@@ -15,13 +16,17 @@ from studio.render.grid import DEFAULT_PALETTE, Layout, draw_rules
 SIDE = 10  # cells each way, so that the rule every 5 cells is thick
 
 
-def rules_image(cell: float, hairline: float) -> np.ndarray:
-    """A 10 × 10 grid's rules drawn from (2, 2): grey levels, one row per pixel row."""
-    size = int(SIDE * cell) + 5
+def rules_image(
+    cell: float, hairline: float, thin: float | None = None, thick: float | None = None
+) -> np.ndarray:
+    """A 10 × 10 grid's rules drawn from (5, 5), with rule widths ``thin`` and ``thick`` if
+    set: grey levels, one row per pixel row."""
+    size = int(SIDE * cell) + 10
     image = QImage(size, size, QImage.Format.Format_Grayscale8)
     image.fill(QColor("white"))
     painter = QPainter(image)
-    draw_rules(painter, Layout((SIDE, SIDE), cell, 2, 2, hairline=hairline))
+    layout = Layout((SIDE, SIDE), cell, 5, 5, hairline=hairline, thin_rule=thin, thick_rule=thick)
+    draw_rules(painter, layout)
     painter.end()
     return np.array(
         [[image.pixelColor(x, y).lightness() for x in range(size)] for y in range(size)]
@@ -42,7 +47,7 @@ def widths_across(line: np.ndarray) -> list[int]:
 
 def test_thin_rules_are_a_hairline_wide_at_least(qtbot: QtBot) -> None:
     cell = 20.0  # a thin rule would be 20 / 25 = 0.8 px
-    middle_of_a_row = int(2 + cell / 2)
+    middle_of_a_row = int(5 + cell / 2)
     screen = widths_across(rules_image(cell, 1.0)[middle_of_a_row])
     paper = widths_across(rules_image(cell, 3.0)[middle_of_a_row])
     assert len(screen) == len(paper) == SIDE + 1
@@ -51,12 +56,26 @@ def test_thin_rules_are_a_hairline_wide_at_least(qtbot: QtBot) -> None:
     assert all(paper[i] >= 3 for i in thin), paper
 
 
+def test_rule_widths_set_by_the_layout_replace_those_that_follow_the_cell(qtbot: QtBot) -> None:
+    """A book's rule widths (its thin and thick rules in points, here in pixels) are drawn as
+    set, whatever the cell; a thick rule left to follow the cell is never thinner than the
+    thin rules set."""
+    cell = 20.0  # following the cell: thin 0.8 px (a hairline, 1 px), thick 2 px
+    middle_of_a_row = int(5 + cell / 2)
+    set_both = widths_across(rules_image(cell, 1.0, thin=3.0, thick=7.0)[middle_of_a_row])
+    assert len(set_both) == SIDE + 1
+    assert [width for i, width in enumerate(set_both) if i % 5] == pytest.approx([3] * 8, abs=1)
+    assert [set_both[0], set_both[5], set_both[10]] == pytest.approx([7] * 3, abs=1)
+    thin_only = widths_across(rules_image(cell, 1.0, thin=5.0)[middle_of_a_row])
+    assert [thin_only[0], thin_only[5]] == pytest.approx([5, 5], abs=1)
+
+
 def test_a_thumbnail_keeps_only_its_thick_rules(qtbot: QtBot) -> None:
     # Cells under six hairlines (here 5 px with 1 px hairlines) show only border and fives.
     image = rules_image(5.0, 1.0)
-    assert len(widths_across(image[4])) == 3
+    assert len(widths_across(image[7])) == 3
     # With a finer hairline, the same cells are no thumbnail: every rule is drawn.
-    assert len(widths_across(rules_image(5.0, 0.5)[4])) == SIDE + 1
+    assert len(widths_across(rules_image(5.0, 0.5)[7])) == SIDE + 1
 
 
 def test_the_print_palette_keeps_thin_rules_at_least_60_percent_black() -> None:

@@ -9,16 +9,25 @@ the pages is :mod:`studio.render.book`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 import numpy as np
 
-from studio.core.book.layout import PAGE_SIZES, PER_PAGE, TRIM_SIZES, BookLayout, TrimSize
+from studio.core.book.layout import (
+    PAGE_SIZES,
+    PER_PAGE,
+    SOLUTIONS_PER_PAGE,
+    TRIM_SIZES,
+    BookLayout,
+    TrimSize,
+)
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
+from studio.core.kinds import KINDS
 from studio.core.sat.analysis import Analysis, Status, analyze
 
 
@@ -96,6 +105,32 @@ def entry_for(
     )
 
 
+class SortKey(StrEnum):
+    """What :meth:`Book.sorted_by` puts the puzzles in order of."""
+
+    DIFFICULTY = "difficulty"
+    """Easiest first (the difficulty score 1–5); puzzles not rated (not shown unique) last."""
+    SIZE = "size"
+    """Fewest cells first; as many cells: fewer rows first."""
+    KIND = "kind"
+    """In the order of the kinds' registry (:data:`studio.core.kinds.KINDS`: nonogram, mosaic,
+    Fobidoshi), so that each kind makes one section."""
+
+
+_KIND_ORDER = {kind.spec.name: index for index, kind in enumerate(KINDS)}
+
+_SORT_KEYS: dict[SortKey, Callable[[BookEntry], tuple[int, ...]]] = {
+    SortKey.DIFFICULTY: lambda entry: (
+        (0, entry.difficulty) if entry.difficulty is not None else (1, 0)
+    ),
+    SortKey.SIZE: lambda entry: (
+        entry.document.puzzle.shape[0] * entry.document.puzzle.shape[1],
+        entry.document.puzzle.shape[0],
+    ),
+    SortKey.KIND: lambda entry: (_KIND_ORDER.get(entry.document.kind, len(_KIND_ORDER)),),
+}
+
+
 @dataclass(frozen=True, eq=False)
 class Book:
     """A puzzle book: its title and author (also the PDF's metadata), layout and puzzles."""
@@ -132,6 +167,13 @@ class Book:
         del entries[index]
         return self.with_entries(entries)
 
+    def sorted_by(self, key: SortKey) -> Book:
+        """The book with its puzzles in the order of ``key`` (:class:`SortKey`), and so
+        renumbered: a puzzle's number is its position (:meth:`numbered`). The sort is stable:
+        puzzles that tie keep their order, so sorting by kind after sorting by difficulty gives
+        each kind's section from easy to hard."""
+        return self.with_entries(sorted(self.entries, key=_SORT_KEYS[key]))
+
     def titles(self) -> list[str]:
         """Each puzzle's name in lists (the Book panel, messages): its title, or "Puzzle N".
         A printed book shows only the titles given (:mod:`.plan`)."""
@@ -153,10 +195,12 @@ class Book:
 __all__ = [
     "PAGE_SIZES",
     "PER_PAGE",
+    "SOLUTIONS_PER_PAGE",
     "TRIM_SIZES",
     "Book",
     "BookEntry",
     "BookLayout",
+    "SortKey",
     "TrimSize",
     "entry_for",
 ]

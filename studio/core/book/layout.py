@@ -14,7 +14,8 @@ bleed's corner), as Qt draws; :mod:`studio.render.book` turns them into the devi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 from studio.core.errors import StudioError
 
@@ -59,6 +60,26 @@ PAGE_SIZES = tuple(TRIM_SIZES)
 
 PER_PAGE = (1, 2, 4, 6)
 """Puzzles a page of puzzles can hold (1 × 1, 1 × 2, 2 × 2 and 2 × 3 slots)."""
+
+SOLUTIONS_PER_PAGE = (1, 2, 4, 6, 9, 12, 20)
+"""Solutions a page of solutions can hold (1 × 1 up to 4 × 5 slots)."""
+
+LEAST_CELL_RANGE = (2.0, 8.0)
+"""The least cell a designer may ask for, in millimetres: below 2 mm nobody writes in a cell;
+8 mm is :data:`MOST_CELL_MM`, the default largest."""
+
+MOST_CELL_MM = 8.0
+"""The largest cell printed by default: a small puzzle alone on a page stays puzzle-sized."""
+
+MOST_CELL_RANGE = (3.0, 20.0)
+"""The largest cell a designer may ask for, in millimetres."""
+
+RULE_RANGE_PT = (0.25, 4.0)
+"""Rule widths a designer may ask for, in points (1/72 in): from 0.25 pt, the finest line
+print-on-demand presses promise to hold, to 4 pt."""
+
+MAX_FONT_NAME = 100
+"""The longest font family name, in characters."""
 
 MAX_BLEED_MM = 12.7
 """The widest bleed, half an inch: more than any press asks (3 mm or 0.125 in is usual)."""
@@ -120,11 +141,29 @@ class BookLayout:
         solutions: print the solutions at the back.
         pad_even: add blank pages at the end up to an even count (presses print on both sides
             of a sheet; some ask for it).
+        least_cell_mm: the smallest cell a puzzle gets, in millimetres, when a page of its own
+            can give it that much (:data:`LEAST_CELL_RANGE`); ``None``: the trim size's
+            (:attr:`TrimSize.least_cell_mm`, 4 or 5 mm). More puzzles share a page only while
+            their cells stay this large.
+        most_cell_mm: the largest cell printed, in millimetres (:data:`MOST_CELL_RANGE`, at
+            least :attr:`least_cell`): a small puzzle alone on a page stays puzzle-sized.
+        thin_rule_pt: the width of the thin rules between cells, in points
+            (:data:`RULE_RANGE_PT`); ``None``: a 25th of the cell, never below 0.25 pt.
+        thick_rule_pt: the width of the thick rules (every five cells, and the border), in
+            points (:data:`RULE_RANGE_PT`, at least the thin rules' if both are set);
+            ``None``: a 10th of the cell, never below 0.5 pt.
+        font_family: the font family of every number and text printed (clues, labels,
+            headings, rules); ``""``: Qt's default font. It must be installed where the book is
+            drawn (:mod:`studio.render.book` checks), and is embedded in the PDF.
+        solutions_per_page: the most solutions a page of solutions holds, one of
+            :data:`SOLUTIONS_PER_PAGE`; fewer wherever more would shrink a solution's cells
+            below 1.5 mm. ``None``: as many as keep them that large.
 
     Raises:
-        StudioError: for a page size or count outside the lists, a negative margin, a bleed
-            outside 0 to :data:`MAX_BLEED_MM`, or margins that leave less than
-            :data:`LEAST_LIVE_MM` to print on.
+        StudioError: one line naming the first setting out of range: a page size or count
+            outside the lists, a negative margin, a bleed outside 0 to :data:`MAX_BLEED_MM`,
+            margins that leave less than :data:`LEAST_LIVE_MM` to print on, a cell limit, a
+            rule width or a font name out of range.
     """
 
     page_size: str = "A4"
@@ -137,6 +176,12 @@ class BookLayout:
     rules_pages: bool = True
     solutions: bool = True
     pad_even: bool = False
+    least_cell_mm: float | None = None
+    most_cell_mm: float = MOST_CELL_MM
+    thin_rule_pt: float | None = None
+    thick_rule_pt: float | None = None
+    font_family: str = ""
+    solutions_per_page: int | None = None
 
     def __post_init__(self) -> None:
         if self.page_size not in TRIM_SIZES:
@@ -162,6 +207,43 @@ class BookLayout:
                 f"{width:.0f} × {height:.0f} mm of a {trim.title} page; at least "
                 f"{LEAST_LIVE_MM:g} mm each way must be left to print on"
             )
+        solutions = self.solutions_per_page
+        if solutions is not None and solutions not in SOLUTIONS_PER_PAGE:
+            counts = ", ".join(map(str, SOLUTIONS_PER_PAGE))
+            raise StudioError(f"a page of solutions holds {counts} solutions, not {solutions}")
+        if self.least_cell_mm is not None:
+            _within("the least cell", self.least_cell_mm, LEAST_CELL_RANGE, "mm")
+        _within("the largest cell", self.most_cell_mm, MOST_CELL_RANGE, "mm")
+        if self.most_cell_mm < self.least_cell:
+            raise StudioError(
+                f"the largest cell ({self.most_cell_mm:g} mm) is smaller than the least cell "
+                f"({self.least_cell:g} mm)"
+            )
+        for name, rule in (("thin", self.thin_rule_pt), ("thick", self.thick_rule_pt)):
+            if rule is not None:
+                _within(f"{name} rules", rule, RULE_RANGE_PT, "pt")
+        thin, thick = self.thin_rule_pt, self.thick_rule_pt
+        if thin is not None and thick is not None and thick < thin:
+            raise StudioError(
+                f"thick rules of {thick:g} pt are thinner than the thin rules ({thin:g} pt)"
+            )
+        family = self.font_family
+        if len(family) > MAX_FONT_NAME or not family.isprintable() or family != family.strip():
+            raise StudioError(
+                f"a font family is a name of at most {MAX_FONT_NAME} characters on one line, "
+                f"without spaces around it; not {family[:MAX_FONT_NAME]!r}"
+            )
+
+    @property
+    def least_cell(self) -> float:
+        """The least cell in millimetres: :attr:`least_cell_mm`, or the trim size's."""
+        return self.trim.least_cell_mm if self.least_cell_mm is None else self.least_cell_mm
+
+    def without_bleed(self) -> BookLayout:
+        """This layout with no bleed: pages of the trim alone, for a home printer (which can
+        print neither to the edge nor past it). Everything else is placed as before, from the
+        trim's corner."""
+        return replace(self, bleed_mm=0.0)
 
     @property
     def trim(self) -> TrimSize:
@@ -202,3 +284,17 @@ class BookLayout:
         end (right on a right-hand page)."""
         live = self.live_area(page)
         return Area(live.left, live.bottom - FOLIO_MM, live.width, FOLIO_MM)
+
+
+def _within(what: str, value: float, bounds: tuple[float, float], unit: str) -> None:
+    """Refuse ``value`` outside ``bounds`` (NaN too), in one line naming ``what``.
+
+    Raises:
+        StudioError: e.g. ``thin rules of 0.1 pt; they must be 0.25 to 4 pt``.
+    """
+    least, most = bounds
+    if not (math.isfinite(value) and least <= value <= most):
+        verb = "they" if what.endswith("s") else "it"
+        raise StudioError(
+            f"{what} of {value:g} {unit}; {verb} must be {least:g} to {most:g} {unit}"
+        )

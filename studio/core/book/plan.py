@@ -14,17 +14,18 @@ The rules, those of published puzzle books (issue 13):
   puzzle has one.
 - **One cell size per kind and size.** For each kind and size, a slot grid of
   :data:`PUZZLE_GRIDS` (at most :attr:`BookLayout.per_page` slots) in which its largest puzzle,
-  clues and all, keeps cells of at least the trim's :attr:`TrimSize.least_cell_mm`: of those,
-  the ones that print the book's puzzles of that kind and size on the fewest pages, and of
-  these the one with the largest cells (three puzzles get four slots, not six); with none that
-  keeps such cells, one a page, as large as fits. Cells never exceed :data:`MOST_CELL_MM`, and
-  a page of puzzles holds one kind and size. Each puzzle is centred in its slot in the box its
-  kind and size's largest puzzle takes, its grid at the box's bottom-right (clues are drawn
-  above and left of a grid), so that the grids of a page line up however deep their clues.
+  clues and all, keeps cells of at least :attr:`BookLayout.least_cell` (the trim's unless the
+  layout asks for another): of those, the ones that print the book's puzzles of that kind and
+  size on the fewest pages, and of these the one with the largest cells (three puzzles get four
+  slots, not six); with none that keeps such cells, one a page, as large as fits. Cells never
+  exceed :attr:`BookLayout.most_cell_mm`, and a page of puzzles holds one kind and size. Each
+  puzzle is centred in its slot in the box its kind and size's largest puzzle takes, its grid
+  at the box's bottom-right (clues are drawn above and left of a grid), so that the grids of a
+  page line up however deep their clues.
 - **Solutions** at the back, in number order, every page on one slot grid of
-  :data:`SOLUTION_GRIDS` chosen as above for every solution with cells of
-  :data:`SOLUTION_CELL_MM`, each kind and size at one cell size, without the clues around the
-  grid, at the top of its slot.
+  :data:`SOLUTION_GRIDS` (at most :attr:`BookLayout.solutions_per_page` slots) chosen as above
+  for every solution with cells of :data:`SOLUTION_CELL_MM`, each kind and size at one cell
+  size, without the clues around the grid, at the top of its slot.
 - **Even page count** when :attr:`BookLayout.pad_even` asks, with blank pages at the end.
 """
 
@@ -37,7 +38,7 @@ from enum import StrEnum
 from itertools import groupby
 
 from studio.core.book import Book, BookEntry
-from studio.core.book.layout import Area, BookLayout
+from studio.core.book.layout import SOLUTIONS_PER_PAGE, Area, BookLayout
 from studio.core.errors import StudioError
 from studio.core.puzzle import Puzzle
 
@@ -55,7 +56,9 @@ SOLUTION_GRIDS: Mapping[int, Grid] = {
     12: (3, 4),
     20: (4, 5),
 }
-"""The slot grids of a page of solutions, by the solutions they hold."""
+"""The slot grids of a page of solutions, by the solutions they hold
+(:data:`.layout.SOLUTIONS_PER_PAGE`)."""
+assert tuple(SOLUTION_GRIDS) == SOLUTIONS_PER_PAGE
 
 LABEL_MM = 8.0
 """Above each puzzle: its number, title and difficulty."""
@@ -67,8 +70,6 @@ HEADING_MM = 14.0
 """A page's heading ("Contents", "Solutions") and the room under it."""
 CONTENTS_LINE_MM = 6.5
 """One line of the contents."""
-MOST_CELL_MM = 8.0
-"""The largest cell printed: a small puzzle alone on a page stays puzzle-sized."""
 SOLUTION_CELL_MM = 1.5
 """The smallest solution cell the solutions' grid keeps (readable, not written in)."""
 SOLUTION_MOST_CELL_MM = 3.0
@@ -311,8 +312,8 @@ def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
         extents.setdefault(_key(entry), []).append(extent(entry.document.puzzle))
     styles = {}
     for key, found in extents.items():
-        least = layout.trim.least_cell_mm
-        grid, cell = _choose_grid(found, area, grids, LABEL_MM, least, MOST_CELL_MM)
+        least, most = layout.least_cell, layout.most_cell_mm
+        grid, cell = _choose_grid(found, area, grids, LABEL_MM, least, most)
         box = (max(rows for rows, _ in found), max(cols for _, cols in found))
         styles[key] = _Style(grid, cell, box)
     return styles
@@ -321,12 +322,18 @@ def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
 def _solution_styles(book: Book) -> tuple[Grid, dict[Key, _Style]]:
     """The slot grid of the solutions' pages, and how each kind and size's solutions are
     printed (the grid alone)."""
-    body = _below_heading(book.layout.body_area(1))
+    layout = book.layout
+    body = _below_heading(layout.body_area(1))
     shapes = {_key(entry): entry.document.puzzle.shape for entry in book.entries}
+    grids = {
+        count: grid
+        for count, grid in SOLUTION_GRIDS.items()
+        if layout.solutions_per_page is None or count <= layout.solutions_per_page
+    }
     grid, _cell = _choose_grid(
         [entry.document.puzzle.shape for entry in book.entries],
         body,
-        SOLUTION_GRIDS,
+        grids,
         SOLUTION_LABEL_MM,
         SOLUTION_CELL_MM,
         SOLUTION_MOST_CELL_MM,

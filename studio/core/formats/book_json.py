@@ -6,20 +6,25 @@ solution.
 
     {
       "format": "puzzle-studio-book",
-      "version": 2,
+      "version": 3,
       "title": "Winter Puzzles",
       "author": "Ann",
       "layout": {"page_size": "6x9", "per_page": null, "margin_mm": 15, "gutter_mm": 5,
                  "bleed_mm": 3.175, "title_page": true, "contents": true,
-                 "rules_pages": true, "solutions": true, "pad_even": false},
+                 "rules_pages": true, "solutions": true, "pad_even": false,
+                 "least_cell_mm": null, "most_cell_mm": 8, "thin_rule_pt": 0.5,
+                 "thick_rule_pt": null, "font_family": "", "solutions_per_page": 12},
       "puzzles": [
         {"title": "Sailboat", "status": "unique", "difficulty": 1,
          "solution": ["...#...", "..."], "document": {"format": "puzzle-studio", ...}}
       ]
     }
 
-Every layout field may be left out (:class:`~studio.core.book.BookLayout`'s default). Version 1
-had no ``bleed_mm``, ``rules_pages`` or ``pad_even``; its puzzles' titles may be those the
+Every layout field may be left out (:class:`~studio.core.book.BookLayout`'s default); ``null``
+is "automatic" where the layout allows ``None``. Version 2 had no cell limits, rule widths,
+font or solutions per page (version 3 added them; a studio that reads only version 2 says the
+book was made by a newer one rather than refuse the fields one by one). Version 1 had no
+``bleed_mm``, ``rules_pages`` or ``pad_even``; its puzzles' titles may be those the
 generators gave before they left titles to the designer (``"Nonogram 20×20 #1378448770"``:
 :func:`~studio.core.contract.generation.is_generated_name`), which are read as no title, so that
 a book never prints a seed number. Unknown fields are refused; a newer version is refused with
@@ -31,12 +36,20 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from studio.core import files
-from studio.core.book import PAGE_SIZES, PER_PAGE, Book, BookEntry, BookLayout, entry_for
+from studio.core.book import (
+    PAGE_SIZES,
+    PER_PAGE,
+    SOLUTIONS_PER_PAGE,
+    Book,
+    BookEntry,
+    BookLayout,
+    entry_for,
+)
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import is_generated_name
 from studio.core.contract.json_fields import check_known, fail, field, positive, text, typed
@@ -48,14 +61,29 @@ from studio.core.grid import Picture, colour_grid_from_text, grid_from_text
 from studio.core.sat.analysis import Status
 
 MARKER = "puzzle-studio-book"
-VERSION = 2
+VERSION = 3
 EXTENSION = ".book.json"
 """Book files end so, to tell them from puzzle documents (``.json``) at a glance."""
 
 _FIELDS = ("format", "version", "title", "author", "layout", "puzzles")
 _FLAGS = ("title_page", "contents", "rules_pages", "solutions", "pad_even")
-_LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm")
-_LAYOUT = ("page_size", "per_page", *_LENGTHS, *_FLAGS)
+_LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm", "most_cell_mm")
+_AUTOMATIC = ("least_cell_mm", "thin_rule_pt", "thick_rule_pt")
+"""Numbers that may be ``null``: automatic."""
+_LAYOUT = (
+    "page_size",
+    "per_page",
+    "margin_mm",
+    "gutter_mm",
+    "bleed_mm",
+    *_FLAGS,
+    "least_cell_mm",
+    "most_cell_mm",
+    "thin_rule_pt",
+    "thick_rule_pt",
+    "font_family",
+    "solutions_per_page",
+)
 _ENTRY = ("title", "status", "difficulty", "solution", "document")
 _STATUSES = tuple(status.value for status in Status)
 
@@ -151,20 +179,58 @@ def save_book(book: Book, path: str | os.PathLike[str]) -> None:
     files.write_text(path, write(book), what="the book")
 
 
+def entries_of_files(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    time_limit: float | None = None,
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> tuple[list[BookEntry], list[StudioError]]:
+    """A book entry for each puzzle file of ``paths``, in their order, titled as the document
+    is and analysed for its solution, verdict and difficulty (:func:`entry_for`).
+
+    Args:
+        time_limit: seconds each puzzle's analysis may take; one that takes longer is added
+            unproven (:attr:`BookEntry.warning` says so). ``None``: no limit.
+        progress: called with ``(files done, files)`` after each file.
+        cancel: checked after each file, and inside each analysis.
+
+    Returns:
+        ``(entries, errors)``: the entries of the files read, and for each file that was not,
+        its error in one line naming the file: a :class:`FormatError` for a file that cannot
+        be read or is no puzzle, a :class:`PuzzleError` for a puzzle that cannot be valid.
+
+    Raises:
+        Stopped: when ``cancel`` fires.
+    """
+    entries: list[BookEntry] = []
+    errors: list[StudioError] = []
+    for done, path in enumerate(paths, start=1):
+        try:
+            document = load(path)  # validated; its errors name the file
+        except (FormatError, PuzzleError) as error:
+            errors.append(error)
+        else:
+            limited = CancelToken(time_limit)
+            unregister = cancel.on_cancel(limited.cancel) if cancel is not None else None
+            try:
+                entries.append(entry_for(document, cancel=limited))
+            finally:
+                if unregister is not None:
+                    unregister()
+        _step(done, len(paths), progress, cancel)
+    return entries, errors
+
+
 def _book_of_folder(folder: Path, progress: Progress | None, cancel: CancelToken | None) -> Book:
     paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
-    puzzles: list[Document] = []
-    for file in paths:
-        try:
-            puzzles.append(load(file))
-        except FormatError:
-            continue  # a folder holds other files too (notes, images): skip what is no puzzle
-    if not puzzles:
+    entries, errors = entries_of_files(paths, progress=progress, cancel=cancel)
+    for error in errors:
+        if not isinstance(error, FormatError):  # a puzzle that cannot be valid
+            raise error
+        # A folder holds other files too (notes, images): what is no puzzle is passed over.
+    if not entries:
         raise FormatError("no puzzle documents in this folder", source=str(folder))
-    entries = []
-    for done, document in enumerate(puzzles, start=1):
-        entries.append(entry_for(document, cancel=cancel))
-        _step(done, len(puzzles), progress, cancel)
     return Book(title=folder.name, entries=tuple(entries))
 
 
@@ -220,15 +286,26 @@ def _layout(data: Mapping[str, object]) -> BookLayout:
         if count not in PER_PAGE:
             fail("layout.per_page", f"expected one of {PER_PAGE} or null, found {count}")
         values["per_page"] = count
-    for name in _LENGTHS:
-        if name in data:
+    if data.get("solutions_per_page") is not None:
+        count = typed(data["solutions_per_page"], int, "layout.solutions_per_page")
+        if count not in SOLUTIONS_PER_PAGE:
+            fail(
+                "layout.solutions_per_page",
+                f"expected one of {SOLUTIONS_PER_PAGE} or null, found {count}",
+            )
+        values["solutions_per_page"] = count
+    for name in (*_LENGTHS, *_AUTOMATIC):
+        if name in data and not (name in _AUTOMATIC and data[name] is None):
             number = data[name]
             if not isinstance(number, int | float) or isinstance(number, bool) or number < 0:
-                fail(f"layout.{name}", f"expected a length in millimetres, found {number!r}")
+                unit = "points" if name.endswith("_pt") else "millimetres"
+                fail(f"layout.{name}", f"expected a length in {unit}, found {number!r}")
             values[name] = float(number)
+    if "font_family" in data:
+        values["font_family"] = text(data["font_family"], "layout.font_family")
     try:
         return BookLayout(**values)  # type: ignore[arg-type]
-    except StudioError as error:  # margins too wide for the page, a bleed too wide
+    except StudioError as error:  # margins too wide for the page, a bleed too wide, ...
         raise FormatError(f"layout: {error}") from None
 
 

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QPagedPaintDevice, QPdfWriter
+from PySide6.QtPrintSupport import QPrinter
 
 from studio import APP_NAME
 from studio.core import files
 from studio.core.book import Book
 from studio.core.book.plan import BookPlan, Page, Role, plan_book
-from studio.core.cancel import CancelToken
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import StudioError
 from studio.render.book.front import contents_page, title_page
 from studio.render.book.pdf import with_print_boxes
@@ -88,8 +89,10 @@ def draw_book(
         The plan drawn: pages, and each puzzle's and solution's page and cell size.
 
     Raises:
-        StudioError: an empty book, or a device that cannot be drawn on or cannot start a page.
-        Stopped: when ``cancel`` fires (the device's document is ended where it stopped).
+        StudioError: an empty book, a font family that is not installed, or a device that
+            cannot be drawn on or cannot start a page.
+        Stopped: when ``cancel`` fires: a printer's job is aborted where the printer can,
+            any other device's document ended where it stopped.
     """
     plan = book_plan(book, looks)
     sheet = Sheet(device, book.layout)
@@ -107,6 +110,10 @@ def draw_book(
                     progress(drawn, len(book.entries))
             if cancel is not None:
                 cancel.check()
+    except Stopped:
+        if isinstance(device, QPrinter):
+            device.abort()  # a printer that can drop the job prints nothing of a stopped book
+        raise
     finally:
         complete = sheet.end()  # a painter left open would draw on at exit
     if not complete:
@@ -148,8 +155,8 @@ def export_book(
         cancel: checked after each page.
 
     Raises:
-        StudioError: an empty book, or a file that cannot be written (``book.pdf: cannot write
-            the PDF: No space left on device``).
+        StudioError: an empty book, a font family that is not installed, or a file that cannot
+            be written (``book.pdf: cannot write the PDF: No space left on device``).
         Stopped: when ``cancel`` fires.
     """
     started = time.perf_counter()

@@ -13,7 +13,6 @@ from PySide6.QtCore import QRectF
 from studio.core.book.layout import Area
 from studio.core.book.plan import HEADING_MM, Page, Placement
 from studio.render.book.sheet import LEFT, RIGHT, Sheet
-from studio.render.export import draw_puzzle
 from studio.render.scene import Looks
 
 NUMBER_PT = 13.0
@@ -30,14 +29,7 @@ def puzzle_page(sheet: Sheet, page: Page, looks: Looks) -> None:
     for placement in page.placements:
         _label(sheet, placement)
         puzzle = placement.entry.document.puzzle
-        draw_puzzle(
-            sheet.painter,
-            sheet.rect(placement.area),
-            puzzle,
-            looks(puzzle),
-            cell=sheet.mm(placement.cell_mm),
-            hairline=sheet.hairline,
-        )
+        sheet.puzzle(placement.area, puzzle, looks(puzzle), placement.cell_mm)
 
 
 def solutions_page(sheet: Sheet, page: Page, looks: Looks) -> None:
@@ -54,16 +46,13 @@ def solutions_page(sheet: Sheet, page: Page, looks: Looks) -> None:
             sheet.text(below, "no solution known", SOLUTION_NUMBER_PT, LEFT)
             continue
         puzzle = entry.document.puzzle
-        draw_puzzle(
-            sheet.painter,
-            sheet.rect(placement.area),
+        sheet.puzzle(
+            placement.area,
             puzzle,
             looks(puzzle),
+            placement.cell_mm,
             solution=entry.solution,
-            surround=False,
             clues=False,
-            cell=sheet.mm(placement.cell_mm),
-            hairline=sheet.hairline,
         )
 
 

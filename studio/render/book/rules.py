@@ -12,10 +12,10 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor
 
 from studio.core.book.layout import Area
-from studio.core.book.plan import GAP_MM, MOST_CELL_MM, Page, rules_heading
+from studio.core.book.plan import GAP_MM, Page, rules_heading
 from studio.core.kinds import get_kind
 from studio.render.book.sheet import INK, LEFT, TOP_CENTRE, TOP_LEFT, Sheet
-from studio.render.export import draw_puzzle, extent
+from studio.render.export import extent
 from studio.render.scene import Looks
 
 BAND_MM = 14.0
@@ -56,18 +56,10 @@ def rules_page(sheet: Sheet, page: Page, looks: Looks) -> None:
     half = (body.width - GAP_MM) / 2
     room_height = body.bottom - room_top - CAPTION_MM
     rows, cols = extent(puzzle, look)
-    cell = min(MOST_CELL_MM, half / cols, room_height / rows)
+    cell = min(layout.most_cell_mm, half / cols, room_height / rows)
     for index, (caption, solution) in enumerate((("Puzzle", None), ("Solution", document.picture))):
         left = body.left + index * (half + GAP_MM)
         area = Area(left, room_top, half, rows * cell)
-        grid = draw_puzzle(
-            sheet.painter,
-            sheet.rect(area),
-            puzzle,
-            look,
-            solution=solution,
-            cell=sheet.mm(cell),
-            hairline=sheet.hairline,
-        )
+        grid = sheet.puzzle(area, puzzle, look, cell, solution=solution)
         below = QRectF(grid.left(), grid.bottom() + sheet.mm(1.5), grid.width(), sheet.mm(5.5))
         sheet.text(below, caption, CAPTION_PT, TOP_CENTRE)

@@ -1,6 +1,7 @@
 """A painter on a paged device (a PDF writer, a printer, a print preview's printer) that
 draws in the millimetres of a book's plan (:mod:`studio.core.book.layout`): page rectangles,
-text in points, the page number at the outer corner.
+text in points in the book's font, puzzles with the book's rules, the page number at the outer
+corner.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontDatabase,
     QFontMetricsF,
     QPagedPaintDevice,
     QPageLayout,
@@ -20,7 +22,11 @@ from PySide6.QtGui import (
 
 from studio.core.book.layout import MM_PER_INCH, POINTS_PER_INCH, Area, BookLayout, is_recto
 from studio.core.errors import StudioError
+from studio.core.grid import Picture
+from studio.core.puzzle import Puzzle
+from studio.render.export import draw_puzzle
 from studio.render.grid import PRINT_HAIRLINE_PT
+from studio.render.scene import Look
 
 INK = QColor("#000000")
 """Text on the page: pure black, as presses want it."""
@@ -44,6 +50,18 @@ def page_layout(layout: BookLayout) -> QPageLayout:
     return QPageLayout(page, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0))
 
 
+def require_font(layout: BookLayout) -> None:
+    """Refuse a layout whose font family is not installed here: Qt would quietly print in
+    another, and the proofs would not be the book.
+
+    Raises:
+        StudioError: ``the font family 'Garamond' is not installed here``.
+    """
+    family = layout.font_family
+    if family and not QFontDatabase.hasFamily(family):
+        raise StudioError(f"the font family {family!r} is not installed here")
+
+
 class Sheet:
     """Draws a book's pages on ``device`` in millimetres from each page's top-left corner.
 
@@ -51,17 +69,19 @@ class Sheet:
     an inch), whatever it is, only sets how many device units make a millimetre.
 
     Raises:
-        StudioError: when no painter can begin on the device.
+        StudioError: when the layout's font family is not installed (:func:`require_font`),
+            or no painter can begin on the device.
     """
 
     def __init__(self, device: QPagedPaintDevice, layout: BookLayout) -> None:
+        require_font(layout)
         self.device = device
         self.layout = layout
         device.setPageLayout(page_layout(layout))
         dpi = device.logicalDpiX()  # a PDF writer's or a printer's resolution
         self.unit = dpi / MM_PER_INCH
         """Device units in a millimetre."""
-        self.hairline = PRINT_HAIRLINE_PT / POINTS_PER_INCH * dpi
+        self.hairline = self.pt(PRINT_HAIRLINE_PT)
         """The thinnest rule, in device units."""
         self.painter = QPainter()
         if not self.painter.begin(device):
@@ -72,6 +92,10 @@ class Sheet:
         """``length`` millimetres in device units."""
         return float(length * self.unit)
 
+    def pt(self, length: float) -> float:
+        """``length`` points (1/72 in) in device units."""
+        return self.mm(length / POINTS_PER_INCH * MM_PER_INCH)
+
     def rect(self, area: Area) -> QRectF:
         """``area`` in device units."""
         return QRectF(
@@ -79,8 +103,11 @@ class Sheet:
         )
 
     def font(self, points: float, *, bold: bool = False) -> QFont:
-        """The book's font at ``points`` (1/72 in), set on the painter."""
+        """The book's font (:attr:`BookLayout.font_family`, or Qt's default) at ``points``
+        (1/72 in), set on the painter."""
         font = QFont()
+        if self.layout.font_family:
+            font.setFamily(self.layout.font_family)
         font.setPointSizeF(points)
         font.setBold(bold)
         self.painter.setFont(font)
@@ -111,6 +138,41 @@ class Sheet:
         else:
             elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
             self.painter.drawText(rect, align, elided)
+
+    def puzzle(
+        self,
+        area: Area,
+        puzzle: Puzzle,
+        look: Look,
+        cell_mm: float,
+        *,
+        solution: Picture | None = None,
+        clues: bool = True,
+    ) -> QRectF:
+        """Draw ``puzzle`` in ``area`` with cells of ``cell_mm`` millimetres, in the book's
+        rules (:attr:`BookLayout.thin_rule_pt`, :attr:`~BookLayout.thick_rule_pt`, never under
+        the hairline) and font: :func:`studio.render.export.draw_puzzle`, with ``solution``
+        filled in and, with ``clues`` off, the grid alone (no clues around it or in it).
+
+        Returns:
+            The rectangle the grid took, in device units.
+        """
+        layout = self.layout
+        thin, thick = layout.thin_rule_pt, layout.thick_rule_pt
+        return draw_puzzle(
+            self.painter,
+            self.rect(area),
+            puzzle,
+            look,
+            solution=solution,
+            surround=clues,
+            clues=clues,
+            cell=self.mm(cell_mm),
+            hairline=self.hairline,
+            thin_rule=None if thin is None else self.pt(thin),
+            thick_rule=None if thick is None else self.pt(thick),
+            font_family=layout.font_family,
+        )
 
     def folio(self, page: int) -> None:
         """The page number at the outer end of the bottom margin: right on a right-hand

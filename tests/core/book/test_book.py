@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from studio.core.book import Book, entry_for
+from studio.core.book import Book, BookEntry, SortKey, entry_for
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
-from studio.core.kinds import document_of_picture
+from studio.core.kinds import document_of_picture, new_document
 from studio.core.kinds.nonogram.puzzle import Nonogram
 
 UNIQUE = document_of_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
@@ -45,3 +45,51 @@ def test_reordering_and_warnings() -> None:
     untitled = untitled.with_entries([untitled.entries[0], replace(untitled.entries[1], title="")])
     assert untitled.titles() == ["Puzzle 1", "Puzzle 2"]
     assert untitled.warnings() == ["#2: has several solutions"], "no title is made up"
+
+
+def rated(title: str, difficulty: int | None, shape: tuple[int, int], kind: str) -> BookEntry:
+    picture = np.zeros(shape, dtype=bool)
+    picture[0, 0] = True
+    if kind == "fobidoshi":
+        document = new_document(kind, shape)
+    else:
+        document = document_of_picture(kind, picture)
+    status = "unique" if difficulty is not None else "multiple"
+    return BookEntry(document, title, picture, status, difficulty)
+
+
+def sortable() -> Book:
+    return Book().added(
+        rated("a", 3, (10, 10), "mosaic"),
+        rated("b", None, (5, 5), "nonogram"),
+        rated("c", 1, (6, 6), "fobidoshi"),
+        rated("d", 3, (5, 5), "nonogram"),
+        rated("e", 1, (10, 5), "nonogram"),
+        rated("f", 2, (5, 10), "mosaic"),
+    )
+
+
+def test_sorting_by_difficulty_size_or_kind_is_stable() -> None:
+    book = sortable()
+    # Worked out by hand: ties keep the book's order; unrated last.
+    assert book.sorted_by(SortKey.DIFFICULTY).titles() == ["c", "e", "f", "a", "d", "b"]
+    # Cells: a 100, b 25, c 36, d 25, e 50, f 50; e (10 rows) after f (5 rows).
+    assert book.sorted_by(SortKey.SIZE).titles() == ["b", "d", "c", "f", "e", "a"]
+    # The registry's order: nonogram, mosaic, Fobidoshi.
+    assert book.sorted_by(SortKey.KIND).titles() == ["b", "d", "e", "a", "f", "c"]
+    # Stable: by kind after by difficulty gives each kind from easy to hard.
+    twice = book.sorted_by(SortKey.DIFFICULTY).sorted_by(SortKey.KIND)
+    assert twice.titles() == ["e", "d", "b", "f", "a", "c"]
+    # The entries themselves move (nothing copied, nothing lost), and the book keeps the rest.
+    assert set(map(id, twice.entries)) == set(map(id, book.entries))
+    assert (twice.title, twice.layout) == (book.title, book.layout)
+
+
+def test_numbers_follow_the_order_after_a_sort() -> None:
+    book = sortable().with_entries(
+        [replace(e, title="") if e.title in "bd" else e for e in sortable().entries]
+    )
+    by_size = book.sorted_by(SortKey.SIZE)
+    assert [number for number, _entry in by_size.numbered()] == [1, 2, 3, 4, 5, 6]
+    assert by_size.titles()[:3] == ["Puzzle 1", "Puzzle 2", "c"]
+    assert by_size.warnings() == ["#1: has several solutions"]

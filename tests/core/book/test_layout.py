@@ -78,3 +78,50 @@ def test_the_default_margins_are_those_a_print_on_demand_press_asks_for() -> Non
 def test_layout_refuses_what_cannot_be_printed(changes: dict, message: str) -> None:
     with pytest.raises(StudioError, match=message):
         BookLayout(**changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"least_cell_mm": 1.0}, "the least cell of 1 mm; it must be 2 to 8 mm"),
+        ({"least_cell_mm": float("nan")}, "the least cell of nan mm"),
+        ({"most_cell_mm": 30.0}, "the largest cell of 30 mm; it must be 3 to 20 mm"),
+        (
+            {"least_cell_mm": 6.0, "most_cell_mm": 5.0},
+            r"the largest cell \(5 mm\) is smaller than the least cell \(6 mm\)",
+        ),
+        ({"page_size": "6x9", "most_cell_mm": 3.5}, r"\(3.5 mm\) is smaller .* \(4 mm\)"),
+        ({"thin_rule_pt": 0.1}, "thin rules of 0.1 pt; they must be 0.25 to 4 pt"),
+        ({"thick_rule_pt": 5.0}, "thick rules of 5 pt; they must be 0.25 to 4 pt"),
+        (
+            {"thin_rule_pt": 1.0, "thick_rule_pt": 0.5},
+            r"thick rules of 0.5 pt are thinner than the thin rules \(1 pt\)",
+        ),
+        ({"font_family": "Serif\nBold"}, "a font family is a name of at most 100 characters"),
+        ({"font_family": " Serif"}, "without spaces around it"),
+        ({"font_family": "x" * 101}, "at most 100 characters"),
+        ({"solutions_per_page": 5}, "a page of solutions holds 1, 2, 4, 6, 9, 12, 20 .*not 5"),
+    ],
+)
+def test_the_new_settings_are_refused_out_of_range_in_one_line(changes: dict, message: str) -> None:
+    with pytest.raises(StudioError, match=message) as caught:
+        BookLayout(**changes)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_least_cell_is_the_trims_unless_asked() -> None:
+    assert BookLayout(page_size="6x9").least_cell == 4.0
+    assert BookLayout(page_size="A4").least_cell == 5.0
+    assert BookLayout(page_size="6x9", least_cell_mm=6.5).least_cell == 6.5
+    # The settings' edges are allowed.
+    BookLayout(least_cell_mm=2.0, most_cell_mm=20.0, thin_rule_pt=0.25, thick_rule_pt=4.0)
+
+
+def test_without_bleed_keeps_everything_but_the_bleed() -> None:
+    layout = BookLayout(page_size="6x9", bleed_mm=3.175, gutter_mm=5, thin_rule_pt=0.5)
+    home = layout.without_bleed()
+    assert home.page_mm == pytest.approx((6 * INCH, 9 * INCH))
+    assert home.bleed_mm == 0
+    assert (home.gutter_mm, home.thin_rule_pt, home.page_size) == (5, 0.5, "6x9")
+    # The live area sits as far from the trim's corner as before.
+    assert home.live_area(1).left == pytest.approx(layout.live_area(1).left - 3.175)

@@ -298,3 +298,37 @@ def overlap(one: Area, other: Area) -> bool:
         and one.top < other.bottom
         and other.top < one.bottom
     )
+
+
+def test_the_layouts_cell_limits_are_honoured() -> None:
+    """A least cell asked for above the trim's puts fewer puzzles on a page; a largest cell
+    caps a small puzzle alone on its page."""
+    book = seventeen()
+    # By hand (see above): 10×10 nonograms with their clues get 6.26 mm two a page on 6×9.
+    # Asking for 7 mm leaves no slot grid that keeps it: one a page, as large as fits,
+    # 123.825 / 15 = 8.26 mm, capped at the default largest cell, 8 mm.
+    strict = BookLayout(page_size="6x9", bleed_mm=3.175, least_cell_mm=7.0)
+    plan = plan_book(Book(entries=book.entries[:6], layout=strict), extent)
+    assert {len(page.placements) for page in plan.pages if page.role is Role.PUZZLES} == {1}
+    assert {p.cell_mm for p in plan.puzzles} == {8.0}
+    capped = BookLayout(page_size="6x9", least_cell_mm=7.0, most_cell_mm=7.5)
+    plan = plan_book(Book(entries=book.entries[:6], layout=capped), extent)
+    assert {p.cell_mm for p in plan.puzzles} == {7.5}
+    # A least cell below the trim's lets the six share one page of 2 × 3 slots: each
+    # (197.2 − 2 × 6) / 3 − 8 = 53.73 mm high for 14 rows, 3.84 mm, and 58.9 mm wide for 15
+    # columns, 3.93 mm: 3.84 mm cells.
+    loose = BookLayout(page_size="6x9", least_cell_mm=3.5)
+    plan = plan_book(Book(entries=book.entries[:6], layout=loose), extent)
+    assert [len(page.placements) for page in plan.pages if page.role is Role.PUZZLES] == [6]
+    assert {round(p.cell_mm, 6) for p in plan.puzzles} == {round(((197.2 - 12) / 3 - 8) / 14, 6)}
+
+
+def test_solutions_per_page_is_a_most() -> None:
+    book = seventeen()
+    for most in (1, 2, 4, 6):
+        layout = BookLayout(page_size="6x9", solutions_per_page=most)
+        plan = plan_book(Book(entries=book.entries, layout=layout), extent)
+        pages = [page for page in plan.pages if page.role is Role.SOLUTIONS]
+        assert max(len(page.placements) for page in pages) == most
+        assert len(pages) == -(-17 // most)
+        assert by_number(plan.solutions) == list(range(1, 18))

@@ -208,6 +208,60 @@ def test_the_book_draws_on_a_printer_as_on_the_pdf(
     assert (mm(box.width), mm(box.height)) == pytest.approx((215.9, 279.4), abs=0.4)
 
 
+def test_the_book_prints_in_its_font_and_its_rule_widths(
+    qtbot: QtBot, tmp_path: Path, book: Book
+) -> None:
+    """The layout's font family is the one embedded; its rules measure as set on the page
+    rasterised at 600 dpi: thin 1 pt, thick (every five cells and the border) 2 pt."""
+    layout = BookLayout(
+        page_size="A4",
+        contents=False,
+        font_family="DejaVu Serif",
+        thin_rule_pt=1.0,
+        thick_rule_pt=2.0,
+    )
+    twenties = Book(entries=book.entries[6:10], layout=layout)
+    path = tmp_path / "serif.pdf"
+    result = export_book(twenties, path, looks)
+    fonts = {str(font["/BaseFont"]) for page in PdfReader(path).pages for font in page_fonts(page)}
+    # Every text is in the serif; Qt takes the stars of the difficulty (★, which DejaVu
+    # Serif lacks) from another font.
+    assert {"/DejaVuSerif", "/DejaVuSerif-Bold"} <= fonts
+    assert "/DejaVuSans-Bold" not in fonts
+    placement = result.plan.puzzles[0]
+    image = rasterise(path, placement.page, 600, tmp_path)
+    widths = [width for _darkest, width in rules_across_first_row(image, 600, placement)]
+    thick = {0, 5, 10, 15, 20}
+    assert [w for i, w in enumerate(widths) if i not in thick] == pytest.approx(
+        [1.0] * 16, abs=0.15
+    )
+    assert [widths[i] for i in sorted(thick)] == pytest.approx([2.0] * 5, abs=0.15)
+
+
+def test_a_font_that_is_not_installed_is_a_clear_error(qtbot: QtBot, tmp_path: Path, book: Book):
+    """Qt would print in another font without a word: the proofs would not be the book."""
+    layout = BookLayout(font_family="No Such Font Family")
+    with pytest.raises(StudioError, match="the font family 'No Such Font Family' is not installed"):
+        export_book(Book(entries=book.entries[:1], layout=layout), tmp_path / "b.pdf", looks)
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def test_a_stopped_print_aborts_the_printer_s_job(
+    qtbot: QtBot, tmp_path: Path, book: Book, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc during Print: the printer is told to drop the job (where it can: a PDF file cannot)
+    rather than print the pages drawn so far."""
+    aborted: list[QPrinter] = []
+    monkeypatch.setattr(QPrinter, "abort", lambda printer: aborted.append(printer) or True)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    cancel = CancelToken()
+    with pytest.raises(Stopped):
+        draw_book(printer, book, looks, progress=lambda done, _: cancel.cancel(), cancel=cancel)
+    assert aborted == [printer]
+
+
 def test_a_stopped_export_leaves_the_old_pdf_untouched(
     qtbot: QtBot, tmp_path: Path, book: Book
 ) -> None:
