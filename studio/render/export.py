@@ -47,7 +47,7 @@ from studio.core.errors import StudioError
 from studio.core.grid import Picture
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
-from studio.render.scene import Look, Scene, draw_scene
+from studio.render.scene import Look, Scene, check_drawable, draw_scene
 
 
 def extent(puzzle: Puzzle, look: Look, surround: bool = True) -> tuple[int, int]:
@@ -216,10 +216,12 @@ def export_image(
             turn a cell in ``mm`` or ``pt`` into pixels; SVG and PDF need none.
 
     Raises:
-        StudioError: for another extension, a solution view without ``solution``, a size
+        StudioError: for a colour puzzle (:func:`~studio.render.scene.check_drawable`),
+            another extension, a solution view without ``solution``, a size
             beyond :func:`check_image_size`, or a file that cannot be written (``heart.png:
             cannot write the PNG: No space left on device``).
     """
+    check_drawable(document)
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
