@@ -70,7 +70,7 @@ class Change:
 def changed(picture: Picture, change: Change) -> Picture:
     """A read-only copy of ``picture`` with ``change``'s flips applied (toggled in black and
     white, recoloured in colour)."""
-    if not change.colours:
+    if np.asarray(picture).dtype == np.bool_:
         return flipped(picture, change.flips)
     result = np.array(picture, dtype=np.uint8)
     for (r, c), colour in zip(change.flips, change.colours, strict=True):
