@@ -429,11 +429,15 @@ class LineGrid:
         length = self.width if line.axis == "row" else self.height
         masks = [value_masks[line.index] for value_masks in self.possible[line.axis]]
         full = (1 << length) - 1
-        for colour in range(1, self.colours + 1):
+        known = _decided(masks)
+        in_clue = sorted({colour for _, colour in runs})
+        others = [colour for colour in range(1, self.colours + 1) if colour not in in_clue]
+        for colour in [*in_clue, *others]:
             own = tuple((run, 1) for run, value in runs if value == colour)
-            known = _decided(masks)[colour]
-            if _analyse_runs(own, length, (full & ~known, masks[colour])) is None:
-                lengths = " ".join(str(run) for run, _ in own) or "no run"
+            if _analyse_runs(own, length, (full & ~known[colour], masks[colour])) is None:
+                if not own:
+                    return f"cannot hold colour {colour}, which its clue lacks"
+                lengths = " ".join(str(run) for run, _ in own)
                 return f"cannot hold {lengths} in colour {colour}"
         return f"cannot hold {format_clue(runs, coloured=True)}"
 

@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, run_lengths
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, colour_runs, run_lengths
 from studio.core.kinds.nonogram.linesolve import (
     LineGrid,
     analyse_line,
+    analyse_runs,
     format_clue,
     line_solve,
     next_step,
@@ -189,3 +190,57 @@ def test_the_line_solver_checks_the_cancel_token_before_each_line() -> None:
     with pytest.raises(Stopped):
         state.propagate(_CancelAfter(3))
     assert state.steps == 2, "it stopped before the third line"
+
+
+@st.composite
+def colour_lines(draw: st.DrawFn) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+    """Runs in up to 3 colours (from a random line, or random runs that may not fit) and,
+    per value, the cells that may still take it."""
+    length = draw(st.integers(1, 7))
+    colours = draw(st.integers(1, 3))
+    if draw(st.booleans()):
+        cells = draw(st.lists(st.integers(0, colours), min_size=length, max_size=length))
+        runs = colour_runs(cells)
+    else:
+        pair = st.tuples(st.integers(1, 3), st.integers(1, colours))
+        runs = tuple(draw(st.lists(pair, max_size=3)))
+    masks = st.integers(0, (1 << length) - 1)
+    possible = tuple(draw(masks) | draw(masks) for _ in range(colours + 1))
+    return runs, length, possible
+
+
+@settings(max_examples=400, deadline=None)
+@given(colour_lines())
+def test_analyse_runs_is_exact_in_colour(
+    line: tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]],
+) -> None:
+    """Against every line of values: same-colour runs apart, different colours touching."""
+    runs, length, possible = line
+    expected = [
+        cells
+        for cells in itertools.product(range(len(possible)), repeat=length)
+        if colour_runs(cells) == runs and all(possible[v] >> x & 1 for x, v in enumerate(cells))
+    ]
+    result = analyse_runs(runs, length, possible)
+    if not expected:
+        assert result is None
+        return
+    assert result is not None
+    for value in range(len(possible)):
+        cells = sum(1 << x for x in range(length) if any(e[x] == value for e in expected))
+        assert result.can[value] == cells
+
+
+def test_two_colours_touch_and_one_colour_needs_a_gap() -> None:
+    # 2 in colour 1 then 1 in colour 2 in three cells: exactly one placement, touching.
+    line = analyse_runs(((2, 1), (1, 2)), 3, (0b111, 0b111, 0b111))
+    assert line is not None
+    assert (line.can[0], line.can[1], line.can[2]) == (0, 0b011, 0b100)
+    assert analyse_runs(((2, 1), (1, 1)), 3, (0b111, 0b111)) is None
+
+
+def test_the_line_to_blame_names_its_colour() -> None:
+    # The row is colour 1 then colour 2; column 1 wants colour 2, column 2 colour 1.
+    deduction = line_solve([((1, 1), (1, 2))], [((1, 2),), ((1, 1),)], colours=2)
+    assert deduction.contradiction is not None
+    assert deduction.contradiction.message == "column 1 cannot hold 1 in colour 2"
