@@ -25,6 +25,7 @@ symmetric under reversal: the backward pass is the forward pass on the reversed 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -78,21 +79,51 @@ def _reverse(bits: int, width: int) -> int:
     return int(format(bits, f"0{width}b")[::-1], 2)
 
 
-def _gaps(runs: Runs) -> list[int]:
-    """Per run, the background cells it needs after it: 1 before a run of its own colour and
-    after the last run (the padding), 0 before a run of another colour."""
-    last = len(runs) - 1
-    return [int(j == last or runs[j + 1][1] == runs[j][1]) for j in range(len(runs))]
+@dataclass(frozen=True)
+class _Plan:
+    """What a clue asks of the DP, worked out once per clue.
+
+    Attributes:
+        forward: per run, ``(length, colour, gap)``: ``gap`` the background cells it needs
+            after it, 1 before a run of its own colour and after the last run (the padding),
+            0 before a run of another colour.
+        backward: the same for the clue reversed.
+        apart: per ``j`` in ``0 .. k``, whether a background cell must come right before run
+            ``j`` (always before the first and after the last: the padding).
+        used: the values whose cells the runs read: the background and the runs' colours.
+    """
+
+    forward: tuple[tuple[int, int, int], ...]
+    backward: tuple[tuple[int, int, int], ...]
+    apart: tuple[bool, ...]
+    used: tuple[int, ...]
 
 
-def _forward(runs: Runs, can: Sequence[int]) -> tuple[list[int], list[int]]:
+@functools.lru_cache(maxsize=1 << 12)
+def _plan(runs: Runs) -> _Plan:
+    if not runs:
+        return _Plan((), (), (True,), (0,))
+    gaps = [*(int(first[1] == second[1]) for first, second in itertools.pairwise(runs)), 1]
+    forward = tuple((length, colour, gap) for (length, colour), gap in zip(runs, gaps, strict=True))
+    # Reversed, run j needs after it the background run j needed before it (the last: 1).
+    back_gaps = [*gaps[-2::-1], 1]
+    backward = tuple(
+        (length, colour, gap) for (length, colour), gap in zip(runs[::-1], back_gaps, strict=True)
+    )
+    apart = (True, *(bool(gap) for gap in gaps))
+    return _Plan(forward, backward, apart, tuple(sorted({0, *(c for _, c in runs)})))
+
+
+def _forward(
+    runs: Sequence[tuple[int, int, int]], can: Sequence[int]
+) -> tuple[list[int], list[int]]:
     """Reachable states of the padded line, per number of runs placed, and valid run starts.
 
-    ``can[v]`` holds the positions that may take value ``v`` (``can[0]``: the background).
-    State ``p`` means positions ``0 .. p-1`` are decided. ``reach[j]`` holds the states
-    reachable with runs ``0 .. j-1`` placed (with the background cell a run needs after it);
-    ``fits[j]`` the positions where run ``j`` fits locally (cells of its colour possible, and
-    the next cell background when it needs one).
+    ``runs`` as :attr:`_Plan.forward`; ``can[v]`` holds the positions that may take value
+    ``v`` (``can[0]``: the background). State ``p`` means positions ``0 .. p-1`` are decided.
+    ``reach[j]`` holds the states reachable with runs ``0 .. j-1`` placed (with the background
+    cell a run needs after it); ``fits[j]`` the positions where run ``j`` fits locally (cells
+    of its colour possible, and the next cell background when it needs one).
     """
     can_empty = can[0]
 
@@ -103,7 +134,7 @@ def _forward(runs: Runs, can: Sequence[int]) -> tuple[list[int], list[int]]:
 
     reach = [closure(1)]
     fits = []
-    for (length, colour), gap in zip(runs, _gaps(runs), strict=True):
+    for length, colour, gap in runs:
         valid = _windows(can[colour], length)
         if gap:
             valid &= can_empty >> length
@@ -176,40 +207,41 @@ def analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnal
 # come back with the same clue and the same known cells: a cache answers those at once.
 @functools.lru_cache(maxsize=1 << 16)
 def _analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
+    plan = _plan(runs)
     padded = length + 2
     full = (1 << length) - 1
-    used = {0, *(colour for _, colour in runs)}
-    can = [((mask & full) << 1) if value in used else 0 for value, mask in enumerate(possible)]
+    can = [(mask & full) << 1 for mask in possible]
     can[0] |= 1 | 1 << (padded - 1)  # the padding is background
-    reach, fits = _forward(runs, can)
+    reach, fits = _forward(plan.forward, can)
     if not reach[-1] >> padded & 1:
         return None
-    back, _ = _forward(runs[::-1], [_reverse(mask, padded) if mask else 0 for mask in can])
+    reversed_can = [0] * len(can)
+    for value in plan.used:
+        reversed_can[value] = _reverse(can[value], padded)
+    back, _ = _forward(plan.backward, reversed_can)
     count = len(runs)
-    gaps = _gaps(runs)
     # completes[j]: states p such that positions p.. can hold runs j..k-1, with p the
     # background (or, where run j may touch run j-1, p the first cell of run j); the backward
     # reach with k-j runs placed, read from the other end.
     completes = [_reverse(back[count - j], padded + 1) for j in range(count + 1)]
-    starts = [reach[j] & fits[j] & (completes[j + 1] >> runs[j][0]) for j in range(count)]
     found = [0] * len(possible)
+    starts = []
     empty_somewhere = 0
-    for j, (run, colour) in enumerate(runs):
-        found[colour] |= _cover(starts[j], run)
-        if gaps[j]:
-            empty_somewhere |= starts[j] << run  # the background cell right after the run
+    for j, (run, colour, gap) in enumerate(plan.forward):
+        start = reach[j] & fits[j] & (completes[j + 1] >> run)
+        starts.append(start >> 1)
+        found[colour] |= _cover(start, run)
+        if gap:
+            empty_somewhere |= start << run  # the background cell right after the run
     can_empty = can[0]
-    for j in range(count + 1):
+    for j, apart in enumerate(plan.apart):
         # Position p the background between a valid prefix with j runs and a valid suffix.
-        if j in (0, count) or gaps[j - 1]:
+        if apart:
             empty_somewhere |= reach[j] & completes[j]
         else:
             empty_somewhere |= reach[j] & can_empty & (completes[j] >> 1)
     found[0] = empty_somewhere
-    return LineAnalysis(
-        starts=tuple(start >> 1 for start in starts),
-        can=tuple((mask >> 1) & full for mask in found),
-    )
+    return LineAnalysis(tuple(starts), tuple([(mask >> 1) & full for mask in found]))
 
 
 def _to_masks(cells: npt.NDArray[np.bool_]) -> list[int]:
@@ -351,15 +383,16 @@ class LineGrid:
                 if cancel is not None:
                     cancel.check()
                 self.steps += 1
-                before = tuple(value_masks[index] for value_masks in masks)
+                before = tuple([value_masks[index] for value_masks in masks])
                 solved = _analyse_runs(self.clues[axis][index], lengths[axis], before)
                 if solved is None:
                     return LineRef(axis, index)  # type: ignore[arg-type]
-                for value_masks, cross, old, new in zip(
-                    masks, cross_masks, before, solved.can, strict=True
-                ):
-                    lost = old & ~new
-                    value_masks[index] = new
+                for value, new in enumerate(solved.can):
+                    lost = before[value] & ~new
+                    if not lost:
+                        continue
+                    masks[value][index] = new
+                    cross = cross_masks[value]
                     while lost:
                         low = lost & -lost
                         cell = low.bit_length() - 1
