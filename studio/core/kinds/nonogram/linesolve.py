@@ -580,39 +580,55 @@ def next_step(
 ) -> Step | None:
     """The most fruitful line deduction from ``known``: the line that decides the most new
     cells (the first such, rows before columns), or ``None`` if no line decides anything (or a
-    line contradicts ``known``). This is the studio's hint."""
+    line contradicts ``known``). This is the studio's hint.
+
+    In colour a line may only rule colours out of its cells, which ``known`` (decided cells)
+    cannot hold: when no line decides a cell from ``known`` alone, the lines are solved to
+    their fixpoint first, as a person keeps notes of the colours a cell can no longer take,
+    and the line deciding the most cells then is the hint.
+    """
     state = LineGrid(rows, cols, known, colours)
+    decided_before = {
+        axis: [_any(_decided(values)) for values in zip(*state.possible[axis], strict=True)]
+        for axis in ("row", "column")
+    }
+    best = _best_step(state, decided_before)
+    if best is None and state.propagate() is None:
+        best = _best_step(state, decided_before)
+    return best
+
+
+def _best_step(state: LineGrid, decided_before: dict[str, list[int]]) -> Step | None:
+    """The line deciding the most cells not in ``decided_before`` (per axis and line, as bit
+    masks), from ``state``; ``None`` if none does or a line cannot hold its clue."""
     best: Step | None = None
     for axis, length in (("row", state.width), ("column", state.height)):
         masks = state.possible[axis]
         for index, runs in enumerate(state.clues[axis]):
-            before = tuple(value_masks[index] for value_masks in masks)
-            solved = _analyse_runs(runs, length, before)
+            solved = _analyse_runs(runs, length, tuple([m[index] for m in masks]))
             if solved is None:
                 return None
             decided = _decided(solved.can)
-            known_before = 0
-            for mask in _decided(before):
-                known_before |= mask
-            new = 0
-            for mask in decided:
-                new |= mask
-            new &= ~known_before
+            new = _any(decided) & ~decided_before[axis][index]
             if new and (best is None or new.bit_count() > len(best.cells)):
-                values = [
-                    next(value for value, mask in enumerate(decided) if mask >> x & 1)
-                    for x in range(length)
-                    if new >> x & 1
-                ]
                 cells = tuple(
                     ((index, x) if axis == "row" else (x, index))
                     + (_black_and_white(value, state.colours),)
-                    for x, value in zip(
-                        (x for x in range(length) if new >> x & 1), values, strict=True
-                    )
+                    for x in range(length)
+                    if new >> x & 1
+                    for value, mask in enumerate(decided)
+                    if mask >> x & 1
                 )
                 best = Step(LineRef(axis, index), cells)  # type: ignore[arg-type]
     return best
+
+
+def _any(masks: Sequence[int]) -> int:
+    """The union of ``masks``."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
 
 
 def format_clue(clue: Clue, coloured: bool = False) -> str:
