@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
 
 from studio.cli.arguments import (
     Commands,
@@ -33,7 +37,7 @@ from studio.cli.outputs import (
 from studio.core import formats
 from studio.core.book import Book, entry_for
 from studio.core.formats.book_json import load_book, save_book
-from studio.core.generate import GeneratorOptions, resolved
+from studio.core.generate import GeneratorOptions, Underway, resolved
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS
 
@@ -43,7 +47,11 @@ like Tatham's generator; density: each cell filled at random; clue-stats: clues 
 Oers's Table 5.1), then repaired to a unique puzzle. A mosaic shows all the clues of a random
 picture, then drops clues while it stays unique (or logic-solvable): a minimal clue set.
 Fobidoshi follows Heslenfeld's two generators (connected: a random connected solution;
-random-start: random givens), both checked by SAT. The same --seed gives the same puzzles; each
+random-start: random givens), both checked by SAT. Difficulty (of 5): 1-2 the kind's plain logic
+solves it, 3-4 it needs one level of "what if", 5 search; a puzzle outside --min-difficulty and
+--max-difficulty is passed over for the next picture from the same seed, and a slow puzzle shows
+its tries, time and best candidate so far beside the progress bar, and which options to relax
+(without a terminal, one line on standard error). The same --seed gives the same puzzles; each
 JSON line carries the seed that reproduces that one puzzle alone. A long batch moves to J
 processes, or with --scheduler runs on a Dask cluster (README: "Running batches on a
 cluster"): the same puzzles, in the same order, each printed as soon as it is made.
@@ -51,6 +59,7 @@ cluster"): the same puzzles, in the same order, each printed as soon as it is ma
 examples:
   studio generate --size 20x20 --count 5 --line-solvable -o puzzles/
   studio generate --size 40x40 --strategy density --seed 7 --json
+  studio generate --size 15x15 --count 3 --min-difficulty 3
   studio generate --kind mosaic --size 30x30 --logic-solvable --book mosaics.book.json
   studio generate --kind fobidoshi --size 10x10 --count 3
   studio generate --size 40x40 --count 1000 --seed 7 --json --scheduler tcp://HOST:8786"""
@@ -80,6 +89,13 @@ def add_parsers(commands: Commands) -> None:
         metavar="D",
         help="only puzzles of difficulty 1 to D (of 5)",
     )
+    generate.add_argument(
+        "--min-difficulty",
+        type=int,
+        choices=range(1, 6),
+        metavar="D",
+        help="only puzzles of difficulty D to 5 (3 and up need more than plain logic)",
+    )
     generate.add_argument("-o", "--output", metavar="FOLDER", help="write one file per puzzle")
     generate.add_argument(
         "--book", metavar="BOOK", help="add the puzzles to this book file (made if missing)"
@@ -88,6 +104,27 @@ def add_parsers(commands: Commands) -> None:
     generate.add_argument("--json", action="store_true", help="print JSON Lines")
     add_format(generate)
     generate.set_defaults(handler=run_generate)
+
+
+class Underways:
+    """How the puzzle being made is coming along: beside the progress bar on a terminal;
+    elsewhere one line on standard error once it is slow enough to carry a hint."""
+
+    def __init__(self, bar: tqdm[Any]) -> None:
+        self.bar = bar
+        self.made = 0
+        self.hinted = -1
+
+    def progress(self, made: int, _count: int) -> None:
+        """``generate_batch``'s progress: ``made`` puzzles so far."""
+        self.made = made
+
+    def report(self, underway: Underway) -> None:
+        """``generate_batch``'s report on the puzzle being made."""
+        self.bar.set_postfix_str(underway.line(), refresh=True)
+        if self.bar.disable and underway.hint and self.hinted < self.made:
+            self.hinted = self.made
+            print(f"studio: puzzle {self.made + 1} is slow: {underway.line()}", file=sys.stderr)
 
 
 def run_generate(args: argparse.Namespace) -> int:
@@ -103,6 +140,7 @@ def run_generate(args: argparse.Namespace) -> int:
             logic_solvable=args.logic_solvable,
             max_difficulty=args.max_difficulty,
             colours=args.colours,
+            min_difficulty=args.min_difficulty,
         )
     )
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -113,6 +151,7 @@ def run_generate(args: argparse.Namespace) -> int:
     book = load_book(args.book) if args.book and Path(args.book).exists() else None
     entries = []
     with progress_bar(args.count, "generating") as bar:
+        underways = Underways(bar)
         for generated in generate_batch(
             options,
             seed,
@@ -120,6 +159,8 @@ def run_generate(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             pool_after=args.pool_after,
             scheduler=scheduler,
+            progress=underways.progress,
+            report=underways.report,
         ):
             bar.update()
             document = generated.document

@@ -34,6 +34,7 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.kinds import looks
 from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
 from studio.gui.loading import wait_for
@@ -86,6 +87,12 @@ class BookCommands(QObject):
         self.add_action = window.add_action(
             "&Add Puzzle to Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
         )
+        self.fill_action = window.add_action(
+            "F&ill the Book…",
+            self.fill_dialog,
+            None,
+            "Add puzzles of each kind, from easy to hard, made from one seed",
+        )
         self.settings_action = window.add_action(
             "Print &Settings…",
             self.edit_settings,
@@ -124,7 +131,7 @@ class BookCommands(QObject):
         """The Book menu's commands (Print Preview and Print are in the File menu)."""
         menu.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
         menu.addSeparator()
-        menu.addActions([self.add_action, self.panel.add_files_action])
+        menu.addActions([self.add_action, self.panel.add_files_action, self.fill_action])
         sort = menu.addMenu("Sor&t Puzzles")
         sort.addActions(list(self.panel.sort_actions.values()))
         menu.addSeparator()
@@ -263,6 +270,13 @@ class BookCommands(QObject):
             )
             self.dock.show()
             self.window.show_message(f"Added {count} puzzles to the book")
+
+    def fill_dialog(self) -> None:
+        """Fill the Book: the dialog makes the puzzles on its worker; they are added at the
+        end of the book as one undo step."""
+        dialog = FillBookDialog(self.window)
+        dialog.filled.connect(self.add_generated)
+        self.run_fill_dialog(dialog)
 
     def open_entry(self, row: int) -> None:
         """Open the book's puzzle at ``row`` in a tab; Add then updates it in the book."""
@@ -556,6 +570,9 @@ class BookCommands(QObject):
         if dialog.exec() != BookDialog.DialogCode.Accepted:
             return None
         return dialog.book()
+
+    def run_fill_dialog(self, dialog: FillBookDialog) -> None:
+        dialog.exec()
 
     def ask_title(self, title: str) -> str | None:
         prompt = "Title printed beside its number (empty: none):"

@@ -1,9 +1,9 @@
-"""The Generate dialog: new unique puzzles made on a worker, with progress and Cancel."""
+"""The Generate dialog: new unique puzzles made on a worker, with progress and Cancel; a slow
+puzzle shows how it is coming along (tries, time, best candidate, what to relax)."""
 
 from __future__ import annotations
 
 import os
-import secrets
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -13,21 +13,26 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QProgressBar,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorOptions
+from studio.core.generate import (
+    MAX_SIDE,
+    MIN_SIDE,
+    Generated,
+    GeneratorError,
+    GeneratorOptions,
+    Underway,
+)
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
-from studio.gui.forms import add_row
-from studio.gui.workers import Batch, Progress
+from studio.gui.forms import add_row, difficulty_range, pair_row, seed_row, spin_box
+from studio.gui.workers import Batch, Notes, Progress
 
 MAX_TABS = 20
 """Puzzles one run may open as tabs."""
@@ -44,7 +49,9 @@ STRATEGY_TITLES = {
 
 
 class GenerateDialog(QDialog):
-    """Size, strategy, density, seed, line-solvable and count; then generates on a worker.
+    """Size, strategy, density, seed, line-solvable, difficulty from and to, and count; then
+    generates on a worker. Options that contradict each other (a difficulty from above the
+    to, or above 2 with logic alone) are named in one line and nothing starts.
 
     Signals:
         generated(list): the :class:`~studio.core.generate.Generated` puzzles, when done.
@@ -55,8 +62,8 @@ class GenerateDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Generate puzzles")
-        self.width_box = _spin(MIN_SIDE, MAX_SIDE, 15)
-        self.height_box = _spin(MIN_SIDE, MAX_SIDE, 15)
+        self.width_box = spin_box(MIN_SIDE, MAX_SIDE, 15)
+        self.height_box = spin_box(MIN_SIDE, MAX_SIDE, 15)
         self.kind = QComboBox()
         for kind in KINDS:
             self.kind.addItem(kind.spec.title, kind.name)
@@ -67,38 +74,33 @@ class GenerateDialog(QDialog):
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
         self.density.setValue(0.5)
-        self.seed = _spin(0, 2**31 - 1, secrets.randbelow(2**31))
-        new_seed = QPushButton("New")
-        new_seed.clicked.connect(lambda: self.seed.setValue(secrets.randbelow(2**31)))
-        seed_row = QHBoxLayout()
-        seed_row.addWidget(self.seed, 1)
-        seed_row.addWidget(new_seed)
+        self.seed = QSpinBox()
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)
+        self.easiest, self.hardest = difficulty_range(1, 5)
         self._fill_strategies()
-        self.count = _spin(1, MAX_TABS, 1)
+        self.count = spin_box(1, MAX_TABS, 1)
         self.into_book = QCheckBox("Add them to the &book (instead of opening tabs)")
         self.into_book.toggled.connect(
             lambda book: self.count.setMaximum(MAX_INTO_BOOK if book else MAX_TABS)
         )
-        size_row = QHBoxLayout()
-        size_row.addWidget(self.width_box)
-        size_row.addWidget(QLabel("×"))
-        size_row.addWidget(self.height_box)
-        size_row.addStretch(1)
 
         form = QFormLayout()
+        size_row = pair_row(self.width_box, "×", self.height_box)
         add_row(form, "&Size (columns × rows):", size_row, self.width_box)
         form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
-        add_row(form, "S&eed:", seed_row, self.seed)
+        add_row(form, "S&eed:", seed_row(self.seed), self.seed)
         form.addRow("", self.logic_solvable)
+        difficulty_row = pair_row(self.easiest, "to", self.hardest)
+        add_row(form, "Di&fficulty from:", difficulty_row, self.easiest)
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)
         self.progress = QProgressBar()
         self.progress.setVisible(False)
         self.status = QLabel()
+        self.status.setWordWrap(True)  # a slow puzzle's line is long
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.generate_button = self.buttons.addButton(
             "&Generate", QDialogButtonBox.ButtonRole.AcceptRole
@@ -116,14 +118,24 @@ class GenerateDialog(QDialog):
         self.batch.finished.connect(self._finished)
         self.batch.cancelled.connect(self._cancelled)
         self.batch.failed.connect(self._failed)
+        self.notes = Notes(self)
+        self.notes.said.connect(self._underway)
 
     def options(self) -> GeneratorOptions:
+        """The options as set.
+
+        Raises:
+            GeneratorError: for options that contradict each other.
+        """
+        easiest, hardest = self.easiest.value(), self.hardest.value()
         return GeneratorOptions(
             shape=(self.height_box.value(), self.width_box.value()),
             kind=str(self.kind.currentData()),
             strategy=str(self.strategy.currentData()),
             density=self.density.value(),
             logic_solvable=self.logic_solvable.isChecked(),
+            min_difficulty=easiest if easiest > 1 else None,
+            max_difficulty=hardest if hardest < 5 else None,
         )
 
     def adds_to_book(self) -> bool:
@@ -150,12 +162,29 @@ class GenerateDialog(QDialog):
         """Generate on a worker; the dialog stays responsive and Cancel stops it."""
         if self.batch.busy:
             return
-        options, seed, count = self.options(), self.seed.value(), self.count.value()
+        try:
+            options = self.options()
+        except GeneratorError as error:
+            self.status.setText(str(error))
+            return
+        seed, count = self.seed.value(), self.count.value()
         jobs = os.cpu_count() or 1  # used only once puzzles prove slow
+        notes = self.notes
+
+        def report(underway: Underway) -> None:
+            notes.say(underway.line())
 
         def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
             return list(
-                generate_batch(options, seed, count, jobs=jobs, cancel=cancel, progress=progress)
+                generate_batch(
+                    options,
+                    seed,
+                    count,
+                    jobs=jobs,
+                    cancel=cancel,
+                    progress=progress,
+                    report=report,
+                )
             )
 
         self._set_running(True)
@@ -184,6 +213,9 @@ class GenerateDialog(QDialog):
             self.strategy,
             self.density,
             self.seed,
+            self.logic_solvable,
+            self.easiest,
+            self.hardest,
             self.count,
             self.into_book,
         ):
@@ -192,6 +224,11 @@ class GenerateDialog(QDialog):
     def _progress(self, done: int, total: int) -> None:
         self.progress.setValue(done)
         self.status.setText(f"{done} of {total} made")
+
+    def _underway(self, line: str) -> None:
+        """How the puzzle being made is coming along (a late line after the end is dropped)."""
+        if self.batch.busy:
+            self.status.setText(f"Puzzle {self.progress.value() + 1}: {line}")
 
     def _finished(self, puzzles: list[Generated]) -> None:
         self._set_running(False)
@@ -206,10 +243,3 @@ class GenerateDialog(QDialog):
         self._set_running(False)
         self.status.setText(message)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
-
-def _spin(low: int, high: int, value: int) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setValue(value)
-    return box

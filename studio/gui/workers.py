@@ -32,6 +32,21 @@ Progress = Callable[[int, int], None]
 Job = Callable[[CancelToken, Progress], Any]
 
 
+class Notes(QObject):
+    """Lines said from any thread, heard in the thread this object lives in (the GUI's): a
+    job's report calls :meth:`say` from its worker thread, and ``said`` reaches the bound
+    methods of GUI objects connected to it queued, as every worker signal does.
+
+    Signals:
+        said(str): one line, e.g. how a slow puzzle is coming along.
+    """
+
+    said = Signal(str)
+
+    def say(self, line: str) -> None:
+        self.said.emit(line)
+
+
 class Worker(QThread):
     """Runs one job; emits ``progress``, then ``done`` or ``failed`` (one line for the user),
     from the worker thread."""

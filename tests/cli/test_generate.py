@@ -1,5 +1,6 @@
 """``studio generate`` (studio.cli.generate): reproducible from the seed, the same for any
---jobs and on a Dask cluster, bad options as one line."""
+--jobs and on a Dask cluster, difficulty bands, slow puzzles reported, bad options as one
+line."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.core.contract import generation
 from tests.cli.conftest import (
     KEYS,
     assert_one_error_line,
@@ -81,3 +83,72 @@ def test_an_unreachable_scheduler_is_one_error_line(capsys: pytest.CaptureFixtur
     status, out, err = run(capsys, "generate", "--size", "5x5", "--scheduler", "nonsense")
     assert (status, out) == (2, "")
     assert_one_error_line(err, "cannot reach the Dask scheduler at nonsense")
+
+
+def test_min_difficulty_gives_puzzles_that_need_more_than_line_logic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("generate", "--size", "9x9", "--count", "2", "--seed", "4", "--json")
+    status, out, _ = run(capsys, *argv, "--min-difficulty", "3")
+    assert status == 0
+    records = json_lines(out)
+    assert len(records) == 2
+    for record in records:
+        assert record["status"] == "unique"
+        assert not record["line_solvable"]
+        assert record["difficulty"]["score"] >= 3
+        # The puzzle's seed makes it again alone, under the same option.
+        alone = json_lines(
+            run(
+                capsys,
+                "generate",
+                "--size",
+                "9x9",
+                "--seed",
+                str(record["seed"]),
+                "--json",
+                "--min-difficulty",
+                "3",
+            )[1]
+        )
+        assert alone[0]["picture"] == record["picture"]
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (("--min-difficulty", "4", "--max-difficulty", "3"), "min difficulty 4 is above max"),
+        (("--min-difficulty", "3", "--line-solvable"), "logic-solvable puzzles score 1 to 2"),
+        (
+            (
+                "--min-difficulty",
+                "6",
+            ),
+            "--min-difficulty",
+        ),
+    ],
+)
+def test_contradicting_difficulties_are_one_error_line(
+    capsys: pytest.CaptureFixture[str], options: tuple[str, ...], words: str
+) -> None:
+    status, out, err = run(capsys, "generate", "--size", "9x9", *options)
+    assert status == 2
+    assert out == ""
+    assert_one_error_line(err, words)
+
+
+def test_a_slow_puzzle_says_how_it_is_coming_along_and_what_to_relax(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Off a terminal (no progress bar), one line on standard error per slow puzzle; here
+    every puzzle counts as slow (the report and hint delays at 0)."""
+    monkeypatch.setattr(generation, "REPORT_EVERY", 0.0)
+    monkeypatch.setattr(generation, "HINT_AFTER", 0.0)
+    argv = ("generate", "--size", "9x9", "--count", "2", "--seed", "4", "--line-solvable")
+    status, _, err = run(capsys, *argv)
+    assert status == 0
+    lines = err.splitlines()
+    assert len(lines) == 2
+    for number, line in enumerate(lines, start=1):
+        assert line.startswith(f"studio: puzzle {number} is slow: 1 try, 0 s")
+        assert line.endswith("Faster: a smaller size or not insisting on logic alone")

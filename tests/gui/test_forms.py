@@ -16,6 +16,7 @@ from studio.core.kinds import document_of_picture, get_kind
 from studio.gui.book_dialog import BookDialog
 from studio.gui.dialogs import NewPuzzleDialog
 from studio.gui.export_dialog import ExportDialog
+from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import ResizeDialog
 from studio.gui.import_dialog import ImportImageDialog
@@ -25,6 +26,7 @@ DIALOGS = {
     "import image": lambda: ImportImageDialog(Image.new("L", (4, 2), 255), Path("tiny.png")),
     "new puzzle": lambda: NewPuzzleDialog(None, width=5, height=5, kind="nonogram"),
     "generate": lambda: GenerateDialog(),
+    "fill the book": lambda: FillBookDialog(),
     "book": lambda: BookDialog(Book()),
     "resize": lambda: ResizeDialog((5, 5), get_kind("nonogram").spec),
     "export": lambda: ExportDialog(

@@ -1,13 +1,14 @@
 """What every generator shares: options, results, seeds (docs/algorithms.md, "Generators").
 
 Each kind's generator (e.g. :mod:`studio.core.kinds.nonogram.generate`) implements
-``generate(options, seed, cancel)`` and its declaration lists it as a :class:`KindGenerator`;
-:mod:`studio.core.generate` picks it by ``options.kind``.
+``generate(options, seed, cancel, report)`` and its declaration lists it as a
+:class:`KindGenerator`; :mod:`studio.core.generate` picks it by ``options.kind``.
 """
 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +21,9 @@ from studio.core.puzzle import KindSpec
 from studio.core.sat.analysis import Analysis, Status
 
 MIN_SIDE, MAX_SIDE = 2, 100
+#: The highest difficulty score of a puzzle its kind's logic alone solves (``Puzzle.rate``:
+#: 1–2 plain logic, 3–4 one level of "what if", 5 search, for every kind).
+LOGIC_SCORE = 2
 
 
 class GeneratorError(StudioError, ValueError):
@@ -45,10 +49,16 @@ class GeneratorOptions:
         colours: ink colours of the puzzle, 1 (black and white) or more for a kind whose
             ``spec.max_colours`` allows them (checked by
             :func:`studio.core.generate.resolved`).
+        min_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at least this
+            (1..5); ``None`` for any. A generator that makes an easier puzzle goes on with
+            the next picture or attempt from the same random stream, so the puzzle still
+            depends on the seed alone.
 
     Raises:
-        GeneratorError: naming the option that is out of range (the kind and strategy are
-            checked by :func:`studio.core.generate.generate`).
+        GeneratorError: naming the option that is out of range, or the two that contradict
+            each other (a minimum above the maximum; logic-solvable, whose score is at most
+            :data:`LOGIC_SCORE`, with a higher minimum). The kind and strategy are checked by
+            :func:`studio.core.generate.generate`.
     """
 
     shape: tuple[int, int]
@@ -59,6 +69,7 @@ class GeneratorOptions:
     nonempty_lines: bool = True
     max_difficulty: int | None = None
     colours: int = 1
+    min_difficulty: int | None = None
 
     def __post_init__(self) -> None:
         if len(self.shape) != 2:
@@ -69,8 +80,17 @@ class GeneratorOptions:
         object.__setattr__(self, "shape", (int(self.shape[0]), int(self.shape[1])))
         if not 0.0 < self.density < 1.0:
             raise GeneratorError(f"density must be between 0 and 1 (exclusive), got {self.density}")
-        if self.max_difficulty is not None and not 1 <= self.max_difficulty <= 5:
-            raise GeneratorError(f"max difficulty must be 1 to 5, got {self.max_difficulty}")
+        for name, score in (("max", self.max_difficulty), ("min", self.min_difficulty)):
+            if score is not None and not 1 <= score <= 5:
+                raise GeneratorError(f"{name} difficulty must be 1 to 5, got {score}")
+        low, high = self.min_difficulty or 1, self.max_difficulty or 5
+        if low > high:
+            raise GeneratorError(f"min difficulty {low} is above max difficulty {high}")
+        if self.logic_solvable and low > LOGIC_SCORE:
+            raise GeneratorError(
+                f"min difficulty {low} asks for more than logic alone: "
+                f"logic-solvable puzzles score 1 to {LOGIC_SCORE}"
+            )
         if self.colours < 1:
             raise GeneratorError(f"colours must be at least 1, got {self.colours}")
 
@@ -104,15 +124,107 @@ class Generated:
 
 
 def meets(analysis: Analysis, options: GeneratorOptions) -> bool:
-    """Unique, solvable by the kind's logic when asked, no harder than asked."""
+    """Unique, solvable by the kind's logic when asked, no harder and no easier than asked."""
     if analysis.status != Status.UNIQUE or not analysis.complete:
         return False
     if options.logic_solvable and not analysis.logic_solvable:
         return False
-    if options.max_difficulty is not None:
-        difficulty = analysis.difficulty
-        return difficulty is not None and difficulty.score <= options.max_difficulty
-    return True
+    if options.max_difficulty is None and options.min_difficulty is None:
+        return True
+    difficulty = analysis.difficulty
+    return difficulty is not None and (
+        (options.min_difficulty or 1) <= difficulty.score <= (options.max_difficulty or 5)
+    )
+
+
+@dataclass(frozen=True)
+class Underway:
+    """How the puzzle being generated is coming along: what a progress line shows.
+
+    Attributes:
+        tries: raw pictures (or attempts) made for this puzzle so far.
+        seconds: wall-clock seconds since it began.
+        best: the candidate closest to the options so far, in words (e.g. ``"312 cells open
+            to line logic"``); empty before there is one, or where the kind has no measure.
+        hint: which options to relax to be faster, once the puzzle has taken
+            :data:`HINT_AFTER` seconds; empty before.
+    """
+
+    tries: int
+    seconds: float
+    best: str = ""
+    hint: str = ""
+
+    def line(self) -> str:
+        """All of it in one line, e.g. ``"20 tries, 12 s; best so far: 312 cells open to line
+        logic. Faster: a smaller size or not insisting on logic alone"``."""
+        text = f"{self.tries} tr{'ies' if self.tries != 1 else 'y'}, {self.seconds:.0f} s"
+        if self.best:
+            text += f"; best so far: {self.best}"
+        return f"{text}. Faster: {self.hint}" if self.hint else text
+
+
+Report = Callable[[Underway], None]
+#: Seconds between two reports of one puzzle (the first comes after this long, so that quick
+#: puzzles report nothing).
+REPORT_EVERY = 0.5
+#: Seconds after which a report carries the hint to relax the options.
+HINT_AFTER = 10.0
+
+
+def relax_hint(options: GeneratorOptions) -> str:
+    """Which options to relax to meet ``options`` sooner, in words for people, e.g. ``"a
+    larger size or a lower minimum difficulty"``: easy puzzles come sooner on small grids,
+    hard ones on large grids."""
+    ways = []
+    wants_hard = (options.min_difficulty or 1) > LOGIC_SCORE
+    if wants_hard:
+        ways.append("a larger size")
+    if options.logic_solvable or (options.max_difficulty or 5) <= LOGIC_SCORE:
+        ways.append("a smaller size")
+    if options.logic_solvable:
+        ways.append("not insisting on logic alone")
+    if (options.min_difficulty or 1) > 1:
+        ways.append("a lower minimum difficulty")
+    if (options.max_difficulty or 5) < 5:
+        ways.append("a higher maximum difficulty")
+    if not ways:
+        ways.append("a smaller size")
+    return " or ".join([", ".join(ways[:-1]), ways[-1]] if len(ways) > 1 else ways)
+
+
+class Reporter:
+    """What a generator tells ``report`` while it makes one puzzle: an :class:`Underway` at
+    most every :data:`REPORT_EVERY` seconds, with the hint of :func:`relax_hint` once past
+    :data:`HINT_AFTER`. The clock decides only when to report, never what is made.
+    """
+
+    def __init__(self, options: GeneratorOptions, report: Report | None) -> None:
+        self.options = options
+        self.report = report
+        self.started = self.last = time.perf_counter()
+        self.tries = 0
+        self.best = ""
+
+    def tried(self) -> None:
+        """One more raw picture or attempt."""
+        self.tries += 1
+        self.note()
+
+    def closest(self, best: str) -> None:
+        """The closest candidate so far, in words."""
+        self.best = best
+        self.note()
+
+    def note(self) -> None:
+        """Report, if it is time to."""
+        now = time.perf_counter()
+        if self.report is None or now - self.last < REPORT_EVERY:
+            return
+        self.last = now
+        seconds = now - self.started
+        hint = relax_hint(self.options) if seconds >= HINT_AFTER else ""
+        self.report(Underway(self.tries, seconds, self.best, hint))
 
 
 def puzzle_seed(seed: int, index: int) -> int:
@@ -156,9 +268,10 @@ def is_generated_name(title: str, spec: KindSpec, shape: tuple[int, int]) -> boo
 
 @dataclass(frozen=True)
 class KindGenerator:
-    """One kind's generator: its strategies (the first is the default), the function, and the
-    strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
+    """One kind's generator: its strategies (the first is the default), the function
+    (``generate(options, seed, cancel, report)``, ``report`` given to a :class:`Reporter`),
+    and the strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
 
     strategies: tuple[str, ...]
-    generate: Callable[[GeneratorOptions, int, CancelToken | None], Generated]
+    generate: Callable[[GeneratorOptions, int, CancelToken | None, Report | None], Generated]
     density_strategies: tuple[str, ...] = ()

@@ -20,6 +20,8 @@ from studio.core.contract.generation import (
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
+    Report,
+    Underway,
     check_seed,
     puzzle_seed,
 )
@@ -67,10 +69,19 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
 
 
 def generate(
-    options: GeneratorOptions, seed: int, *, cancel: CancelToken | None = None
+    options: GeneratorOptions,
+    seed: int,
+    *,
+    cancel: CancelToken | None = None,
+    report: Report | None = None,
 ) -> Generated:
     """A unique puzzle of ``options.kind`` from ``seed``: the same options and seed give the
     same puzzle.
+
+    ``report`` hears how a puzzle that takes long is coming along (an
+    :class:`~studio.core.contract.generation.Underway` every half second: tries, seconds, the
+    closest candidate so far, and after ten seconds which options to relax); it changes
+    nothing in what is made.
 
     Raises:
         GeneratorError: bad options or seed, or no puzzle met the options in the kind's
@@ -79,7 +90,7 @@ def generate(
     """
     check_seed(seed)
     options = resolved(options)
-    return generator(options.kind).generate(options, seed, cancel)
+    return generator(options.kind).generate(options, seed, cancel, report)
 
 
 __all__ = [
@@ -89,6 +100,8 @@ __all__ = [
     "GeneratorError",
     "GeneratorOptions",
     "KindGenerator",
+    "Report",
+    "Underway",
     "generate",
     "generator",
     "puzzle_seed",

@@ -18,6 +18,7 @@ from studio.core.contract.generation import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    Report,
     check_seed,
     puzzle_seed,
 )
@@ -32,11 +33,15 @@ MAX_INDICES_PER_PUZZLE = 20
 
 
 def puzzle_of_batch(
-    options: GeneratorOptions, seed: int, index: int, cancel: CancelToken | None = None
+    options: GeneratorOptions,
+    seed: int,
+    index: int,
+    cancel: CancelToken | None = None,
+    report: Report | None = None,
 ) -> Generated:
     """Puzzle ``index`` of the batch seeded ``seed``: a function of these alone, wherever it
     runs (a batch's work unit, sent to other processes by name)."""
-    return generate(options, puzzle_seed(seed, index), cancel=cancel)
+    return generate(options, puzzle_seed(seed, index), cancel=cancel, report=report)
 
 
 def generate_batch(
@@ -49,6 +54,7 @@ def generate_batch(
     scheduler: str | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int], None] | None = None,
+    report: Report | None = None,
 ) -> Iterator[Generated]:
     """``count`` distinct puzzles (no two with the same clues and givens), in index order, each
     as soon as it and those before it are made.
@@ -65,6 +71,9 @@ def generate_batch(
             on its cluster, and ``jobs`` and ``pool_after`` do not apply.
         cancel: checked between puzzles; cancels the puzzles not yet made on a pool.
         progress: ``progress(done, count)`` after each puzzle yielded.
+        report: how a puzzle that takes long is coming along
+            (:func:`~studio.core.generate.generate`), for the puzzles made in this process
+            (a pool's puzzles report nothing).
 
     Raises:
         GeneratorError: at once for bad options, a negative seed or count, or ``jobs`` < 1;
@@ -84,7 +93,7 @@ def generate_batch(
         require_dask()
     options = resolved(options)
     token = cancel or CancelToken()
-    return _distinct(options, seed, count, jobs, pool_after, scheduler, token, progress)
+    return _distinct(options, seed, count, jobs, pool_after, scheduler, token, progress, report)
 
 
 def _distinct(
@@ -96,6 +105,7 @@ def _distinct(
     scheduler: str | None,
     cancel: CancelToken,
     progress: Callable[[int, int], None] | None,
+    report: Report | None,
 ) -> Iterator[Generated]:
     if count == 0:
         return
@@ -110,6 +120,7 @@ def _distinct(
         pool_after=pool_after,
         scheduler=scheduler,
         cancel=cancel,
+        here={"report": report},
     )
     with closing(batch):  # once done, the puzzles still pending are cancelled
         for generated in batch:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, InvalidStateError, wait
 from contextlib import suppress
 from dataclasses import dataclass
@@ -71,6 +71,7 @@ def in_order(
     pool_after: float = POOL_AFTER_SECONDS,
     scheduler: str | None = None,
     cancel: CancelToken,
+    here: Mapping[str, object] | None = None,
 ) -> Generator[T, None, None]:
     """``function(*item)`` for each item of ``items`` (a :class:`Ready` item's value as it is),
     in the order of ``items``, each as soon as it and those before it are done.
@@ -90,6 +91,8 @@ def in_order(
             its cluster, and ``jobs`` and ``pool_after`` do not apply.
         cancel: checked between items and while waiting for a pool: cancels the tasks still
             to run and stops the wait at once.
+        here: more keyword arguments for ``function`` in this process only, like ``cancel``
+            (e.g. a progress callback, which cannot travel to a pool).
 
     Raises:
         Stopped: when ``cancel`` fires.
@@ -108,7 +111,7 @@ def in_order(
             yield item.value
         else:
             started = time.perf_counter()
-            result = function(*item, cancel=cancel)
+            result = function(*item, cancel=cancel, **(here or {}))
             durations.append(time.perf_counter() - started)
             yield result
         if jobs > 1 and _worth_a_pool(durations, wanted - done, pool_after):

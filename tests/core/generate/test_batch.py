@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.core.generate import GeneratorError, GeneratorOptions
+from studio.core.contract import generation
+from studio.core.generate import GeneratorError, GeneratorOptions, Underway, generate
 from studio.core.generate.batch import generate_batch
 from studio.core.parallel import local, ordered
 
@@ -72,3 +73,26 @@ def test_more_distinct_puzzles_than_exist_is_an_error() -> None:
 def test_bad_jobs() -> None:
     with pytest.raises(GeneratorError, match="jobs"):
         generate_batch(GeneratorOptions((5, 5)), 1, 1, jobs=0)
+
+
+def test_puzzle_i_of_a_difficulty_band_depends_on_the_seed_and_i_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Puzzles passed over for being too easy do not shift the ones after: the first two of a
+    batch of three are the batch of two; each one's seed makes it alone; and the puzzles made
+    in this process report how they are coming along."""
+    options = GeneratorOptions((8, 8), min_difficulty=3)
+    monkeypatch.setattr(generation, "REPORT_EVERY", 0.0)
+    heard: list[Underway] = []
+    three = list(generate_batch(options, 5, 3, report=heard.append))
+    two = list(generate_batch(options, 5, 2))
+    assert [g.document for g in two] == [g.document for g in three[:2]]
+    for generated in three:
+        assert generate(options, generated.seed).document == generated.document
+        assert generated.analysis.difficulty is not None
+        assert generated.analysis.difficulty.score >= 3
+    # Each puzzle's reports count its tries from 1 up to its attempts.
+    tries = [u.tries for u in heard]
+    starts = [i for i, t in enumerate(tries) if i == 0 or t < tries[i - 1]]
+    ends = [tries[i - 1] for i in starts[1:]] + [tries[-1]]
+    assert ends == [g.attempts for g in three]

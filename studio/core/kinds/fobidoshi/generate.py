@@ -43,11 +43,15 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import (
+    LOGIC_SCORE,
     Generated,
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
+    Report,
+    Reporter,
     meets,
+    relax_hint,
     size_name,
 )
 from studio.core.document import Document
@@ -79,8 +83,6 @@ SPREAD = 0.12
 #: 400 on 4×4, where a valid attempt is rarest, and tens to a hundred from 5×5 to 16×16; the
 #: random start a few; benchmarks/fobidoshi.py).
 MAX_ATTEMPTS = 5000
-#: The highest difficulty score of a puzzle the rules alone solve (:meth:`Fobidoshi.rate`).
-RULES_SCORE = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -289,13 +291,19 @@ def random_start_attempt(
 ATTEMPTS = {"connected": connected_attempt, "random-start": random_start_attempt}
 
 
-def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = None) -> Generated:
+def generate(
+    options: GeneratorOptions,
+    seed: int,
+    cancel: CancelToken | None = None,
+    report: Report | None = None,
+) -> Generated:
     """A unique Fobidoshi made by ``options.strategy`` from ``seed``.
 
     Args:
         options: what to generate (``density`` is not used).
         seed: a non-negative integer; the same options and seed give the same puzzle.
         cancel: checked in every attempt.
+        report: hears the attempts made (:class:`~studio.core.contract.generation.Reporter`).
 
     Raises:
         GeneratorError: no attempt met the options within :data:`MAX_ATTEMPTS` (the side
@@ -304,9 +312,10 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
     """
     token = cancel or CancelToken()
     rng = np.random.default_rng(seed)
+    reporter = Reporter(options, report)
     attempt_once = ATTEMPTS[options.strategy or STRATEGIES[0]]
     rules_only = options.logic_solvable or (
-        options.max_difficulty is not None and options.max_difficulty <= RULES_SCORE
+        options.max_difficulty is not None and options.max_difficulty <= LOGIC_SCORE
     )
     # A score of 1 asks for few rule steps as well (Fobidoshi.rate).
     max_steps = None
@@ -314,6 +323,7 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
         max_steps = int(EASY_STEPS_PER_CELL * options.shape[0] * options.shape[1])
     for attempts in range(1, MAX_ATTEMPTS + 1):
         token.check()
+        reporter.tried()
         attempt = attempt_once(options.shape, rng, token)
         if attempt.puzzle is None or attempt.solution is None:
             continue
@@ -335,7 +345,8 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             )
             return Generated(document, analysis, seed, attempts, added)
     raise GeneratorError(
-        f"no {size_name(options.shape)} Fobidoshi met the options in {MAX_ATTEMPTS} attempts"
+        f"no {size_name(options.shape)} Fobidoshi met the options in {MAX_ATTEMPTS} attempts; "
+        f"try {relax_hint(options)}"
     )
 
 

@@ -17,7 +17,9 @@ The standard follows the options: ``logic_solvable`` (or ``max_difficulty`` 1–
 puzzles solvable one clue at a time, Tatham's standard; ``max_difficulty`` 3–4 for puzzles
 solvable with clue pairs; otherwise uniqueness alone. The puzzle is then analysed and rated, and
 kept if it meets the options (the clues are dropped under the cap, so only a picture whose
-every clue already falls short is passed over: the next picture is tried).
+every clue already falls short is passed over: the next picture is tried). A
+``min_difficulty`` is met the same way, by trying the next picture: the fewer clues a minimal
+set keeps, the harder it tends to be (uniqueness alone rates 5 almost always, clue pairs 3–4).
 
 All randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed: a seed
 reproduces its puzzle.
@@ -29,11 +31,15 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import (
+    LOGIC_SCORE,
     Generated,
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
+    Report,
+    Reporter,
     meets,
+    relax_hint,
     size_name,
 )
 from studio.core.contract.pictures import density_picture, smoothed_picture
@@ -47,8 +53,9 @@ STRATEGIES = ("density", "picture")
 """Ways to draw the picture; the first is the default."""
 #: Pictures tried for one puzzle before giving up.
 MAX_ATTEMPTS = 200
-#: The highest difficulty score of each logic standard (:meth:`Mosaic.rate`).
-ONE_CLUE_SCORE, PAIRS_SCORE = 2, 4
+#: The highest difficulty score of a puzzle solvable with clue pairs (:meth:`Mosaic.rate`;
+#: one clue at a time is :data:`LOGIC_SCORE`).
+PAIRS_SCORE = 4
 
 
 def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid:
@@ -61,15 +68,21 @@ def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid
 def standard_for(options: GeneratorOptions) -> Standard:
     """The clue-removal standard that the options ask for (see the module docstring)."""
     cap = options.max_difficulty
-    if options.logic_solvable or (cap is not None and cap <= ONE_CLUE_SCORE):
+    if options.logic_solvable or (cap is not None and cap <= LOGIC_SCORE):
         return "one-clue"
     if cap is not None and cap <= PAIRS_SCORE:
         return "pairs"
     return "unique"
 
 
-def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = None) -> Generated:
-    """A unique mosaic with a minimal clue set, made by ``options.strategy`` from ``seed``.
+def generate(
+    options: GeneratorOptions,
+    seed: int,
+    cancel: CancelToken | None = None,
+    report: Report | None = None,
+) -> Generated:
+    """A unique mosaic with a minimal clue set, made by ``options.strategy`` from ``seed``;
+    ``report`` hears the pictures tried (:class:`~studio.core.contract.generation.Reporter`).
 
     Raises:
         GeneratorError: when no picture gave a puzzle meeting the options within
@@ -78,11 +91,13 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
     """
     token = cancel or CancelToken()
     rng = np.random.default_rng(seed)
+    reporter = Reporter(options, report)
     standard = standard_for(options)
     everywhere = np.ones(options.shape, dtype=bool)
     cells = cells_of(everywhere)
     for attempt in range(1, MAX_ATTEMPTS + 1):
         token.check()
+        reporter.tried()
         picture = raw_picture(options, rng)
         order = [cells[i] for i in rng.permutation(len(cells))]
         shown = minimal_clues(
@@ -107,7 +122,8 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             document = Document(puzzle, picture, notes=notes)
             return Generated(document, analysis, seed, attempt, 0)
     raise GeneratorError(
-        f"no {size_name(options.shape)} mosaic met the options in {MAX_ATTEMPTS} pictures"
+        f"no {size_name(options.shape)} mosaic met the options in {MAX_ATTEMPTS} pictures; "
+        f"try {relax_hint(options)}"
     )
 
 

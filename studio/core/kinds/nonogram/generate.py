@@ -12,17 +12,26 @@ Each raw picture gets its empty lines filled (unless ``nonempty_lines`` is off) 
 by line logic: the cells the line solver leaves open (milliseconds; a line-solvable picture is
 unique and ends the screening). The :data:`ANALYSED` pictures of :data:`SCREEN` with the fewest
 open cells are analysed exactly; one that already meets the options (unique, line-solvable when
-asked, no harder than ``max_difficulty``) is returned as it is, as Tatham's generator does.
-Otherwise the closest of them to meeting them (fewest variable fields, then fewest open cells;
-see :func:`_ambiguity`) goes through :func:`.repair.repair` (strategy ``"flips"``),
-and the result is kept if it meets the options and has no empty line (when asked); otherwise
-the next :data:`SCREEN` pictures follow. Screening is for speed: an exact analysis of a random
-40×40 picture takes 50 to 600 ms (its first SAT solve), repairing one 1 to 5 s, and the closest
-of 20 pictures needs far less repair than the first, when any (``benchmarks/generation.py``).
+asked, no harder than ``max_difficulty`` and no easier than ``min_difficulty``) is returned as
+it is, as Tatham's generator does. Otherwise the closest of them to meeting them (fewest
+variable fields, then fewest open cells; see :func:`_ambiguity`) goes through
+:func:`.repair.repair` (strategy ``"flips"``), and the result is kept if it meets the options
+and has no empty line (when asked); otherwise the next :data:`SCREEN` pictures follow.
+
+A ``min_difficulty`` above :data:`LOGIC_SCORE` asks for a puzzle line logic cannot finish
+(:meth:`Nonogram.rate` scores the line-solvable 1–2): line-solvable pictures are passed over in
+screening instead of ending it, and repair (given the ``min_difficulty``) takes no change that
+leaves the puzzle unique but too easy, so that a unique result needs probing or search. Few raw
+pictures are unique and need more than line logic (1 to 5 % at 15×15, by strategy), and a
+plain repair ends line-solvable 65 to 95 % of the time.
+
+Screening is for speed: an exact analysis of a random 40×40 picture takes 50 to 600 ms (its
+first SAT solve), repairing one 1 to 5 s, and the closest of 20 pictures needs far less repair
+than the first, when any (``benchmarks/generation.py``).
 
 All randomness comes from one ``numpy.random.Generator`` seeded with the puzzle's seed (raw
-pictures, then repair's tie-breaks), and nothing depends on the clock, so a seed reproduces its
-puzzle.
+pictures, then repair's tie-breaks), and nothing depends on the clock (it only times the
+reports), so a seed reproduces its puzzle.
 """
 
 from __future__ import annotations
@@ -31,11 +40,15 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.contract.generation import (
+    LOGIC_SCORE,
     Generated,
     GeneratorError,
     GeneratorOptions,
     KindGenerator,
+    Report,
+    Reporter,
     meets,
+    relax_hint,
     size_name,
 )
 from studio.core.contract.pictures import (
@@ -59,8 +72,6 @@ ANALYSED = 4
 #: Raw pictures tried for one puzzle before giving up (a safety net for options that no
 #: picture meets; on the sizes benchmarked one round of :data:`SCREEN` suffices).
 MAX_ATTEMPTS = 1000
-#: The highest difficulty score of a line-solvable nonogram (:meth:`Nonogram.rate`).
-LINE_SCORE = 2
 #: When screening for a line-solvable repair, a variable field counts as this many cells left
 #: open by the line solver. Measured at 40×40: ranking by open cells alone sent random-density
 #: pictures with many variable fields to repair (1.7× slower), ranking by variable fields first
@@ -103,13 +114,20 @@ def coloured(picture: BoolGrid, colours: int, rng: np.random.Generator) -> Pictu
     return painted
 
 
-def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = None) -> Generated:
+def generate(
+    options: GeneratorOptions,
+    seed: int,
+    cancel: CancelToken | None = None,
+    report: Report | None = None,
+) -> Generated:
     """A unique nonogram made by ``options.strategy`` from ``seed``.
 
     Args:
         options: what to generate.
         seed: a non-negative integer; the same options and seed give the same puzzle.
         cancel: checked before each raw picture and passed to every analysis and repair.
+        report: hears the raw pictures made and, during repair, what is left to do
+            (:class:`~studio.core.contract.generation.Reporter`).
 
     Raises:
         GeneratorError: for a negative seed, or when no puzzle met the options within
@@ -118,7 +136,9 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
     """
     token = cancel or CancelToken()
     rng = np.random.default_rng(seed)
+    reporter = Reporter(options, report)
     line_logic = options.logic_solvable or _wants_line_logic(options)
+    beyond_lines = (options.min_difficulty or 1) > LOGIC_SCORE
     attempts = 0
     while attempts < MAX_ATTEMPTS:
         # Screen raw pictures by line logic (milliseconds each) and analyse exactly only the
@@ -128,15 +148,20 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
         for index in range(min(SCREEN, MAX_ATTEMPTS - attempts)):
             token.check()
             attempts += 1
+            reporter.tried()
             drawn = raw_picture(options, rng)
             if options.nonempty_lines:
                 drawn = fill_empty_lines(drawn, rng)
             picture = coloured(drawn, options.colours, rng)
             puzzle = Nonogram.from_picture(picture, colours=options.colours)
             open_cells = int(np.count_nonzero(puzzle.deduce(token).grid == UNKNOWN))
+            if open_cells == 0 and beyond_lines:
+                continue  # line-solvable: too easy
             raw.append((open_cells, index, picture, puzzle))
             if open_cells == 0:
                 break  # line-solvable, hence unique: nothing closer exists
+        if not raw:
+            continue
         raw.sort(key=lambda item: item[:2])
         screened: list[tuple[tuple[int, int], Picture]] = []
         for _, _, picture, puzzle in raw[:ANALYSED]:
@@ -162,6 +187,8 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
             rng=rng,
             cancel=token,
             colours=options.colours,
+            progress=reporter.closest,
+            min_difficulty=options.min_difficulty or 1,
         )
         token.check()
         if meets(result.analysis, options) and _keeps_lines(result.picture, options):
@@ -175,7 +202,8 @@ def generate(options: GeneratorOptions, seed: int, cancel: CancelToken | None = 
                 len(result.changed_cells),
             )
     raise GeneratorError(
-        f"no {size_name(options.shape)} puzzle met the options in {MAX_ATTEMPTS} attempts"
+        f"no {size_name(options.shape)} puzzle met the options in {MAX_ATTEMPTS} attempts; "
+        f"try {relax_hint(options)}"
     )
 
 
@@ -199,9 +227,9 @@ def _variable_limit(closest: tuple[int, int] | None, line_logic: bool) -> int | 
 
 
 def _wants_line_logic(options: GeneratorOptions) -> bool:
-    """A difficulty cap of :data:`LINE_SCORE` or less asks for line-solvable puzzles
+    """A difficulty cap of :data:`LOGIC_SCORE` or less asks for line-solvable puzzles
     (:meth:`Nonogram.rate` scores those 1-2, the others 3-5), so repair should aim there."""
-    return options.max_difficulty is not None and options.max_difficulty <= LINE_SCORE
+    return options.max_difficulty is not None and options.max_difficulty <= LOGIC_SCORE
 
 
 def _keeps_lines(picture: Picture, options: GeneratorOptions) -> bool:

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
-from studio.core.grid import UNKNOWN, LineRef, PartialGrid, unknown_grid
+from studio.core.grid import UNKNOWN, BoolGrid, LineRef, PartialGrid, unknown_grid
 from studio.core.puzzle import Deduction, Violation
 
 Runs = tuple[tuple[int, int], ...]
@@ -250,6 +250,25 @@ def _to_masks(cells: npt.NDArray[np.bool_]) -> list[int]:
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
+def line_masks(picture: BoolGrid) -> tuple[list[int], list[int]]:
+    """The filled cells of each row and of each column of ``picture`` (bool ``(height,
+    width)``) as bit masks (bit ``x`` for cell ``x``), for :func:`runs`."""
+    grid = np.asarray(picture, dtype=bool)
+    return _to_masks(grid), _to_masks(grid.T)
+
+
+def runs(mask: int) -> tuple[int, ...]:
+    """The run lengths of a line's bit mask of filled cells, lowest bit first: the clue of
+    the line, as :func:`~studio.core.grid.run_lengths` counts it from the cells."""
+    lengths = []
+    while mask:
+        mask >>= (mask & -mask).bit_length() - 1  # drop the empty cells before the run
+        length = (~mask & (mask + 1)).bit_length() - 1  # the ones up to the first zero
+        lengths.append(length)
+        mask >>= length
+    return tuple(lengths)
+
+
 def _from_masks(masks: list[int], width: int) -> npt.NDArray[np.bool_]:
     """Inverse of :func:`_to_masks`: a bool array of shape ``(len(masks), width)``."""
     nbytes = (width + 7) // 8
@@ -314,6 +333,8 @@ class LineGrid:
         }
         self.steps = 0
         self.passes = 0
+        self.unknown = int(np.count_nonzero(open_cells))
+        """Cells not known yet, kept up to date by every change."""
 
     def copy(self) -> LineGrid:
         other = object.__new__(LineGrid)
@@ -321,7 +342,33 @@ class LineGrid:
         other.colours = self.colours
         other.possible = {axis: [list(m) for m in masks] for axis, masks in self.possible.items()}
         other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
-        other.steps, other.passes = self.steps, self.passes
+        other.steps, other.passes, other.unknown = self.steps, self.passes, self.unknown
+        return other
+
+    def changed(
+        self, clues: Iterable[tuple[LineRef, Clue]], forget: Iterable[tuple[int, int]] = ()
+    ) -> LineGrid:
+        """A copy with new ``clues`` for some lines and the cells ``forget`` unknown again;
+        the lines changed and those through a forgotten cell are solved again by
+        :meth:`propagate`.
+
+        What the old clues taught stays known: continuing from here is not line solving the
+        changed puzzle from scratch (it may know more), which is what a cheap estimate of a
+        change needs (:meth:`.repair.search.Search.line_ranked`).
+        """
+        other = self.copy()
+        lines = {axis: list(axis_clues) for axis, axis_clues in self.clues.items()}
+        for line, clue in clues:
+            lines[line.axis][line.index] = as_runs(clue)
+            other.dirty[line.axis].add(line.index)
+        other.clues = lines
+        for row, col in forget:
+            other.unknown += other.value(row, col) != UNKNOWN
+            for axis, index, bit in (("row", row, col), ("column", col, row)):
+                for masks in other.possible[axis]:
+                    masks[index] |= 1 << bit
+            other.dirty["row"].add(row)
+            other.dirty["column"].add(col)
         return other
 
     def value(self, row: int, col: int) -> int:
@@ -338,6 +385,7 @@ class LineGrid:
     def set_cell(self, row: int, col: int, value: int) -> None:
         """Make a cell known (``value``: the colour, or ``filled`` as a bool); its row and
         column are solved again by :meth:`propagate`."""
+        self.unknown -= self.value(row, col) == UNKNOWN
         for other, (row_masks, col_masks) in enumerate(
             zip(self.possible["row"], self.possible["column"], strict=True)
         ):
@@ -387,10 +435,12 @@ class LineGrid:
                 solved = _analyse_runs(self.clues[axis][index], lengths[axis], before)
                 if solved is None:
                     return LineRef(axis, index)  # type: ignore[arg-type]
+                lost_any = 0
                 for value, new in enumerate(solved.can):
                     lost = before[value] & ~new
                     if not lost:
                         continue
+                    lost_any |= lost
                     masks[value][index] = new
                     cross = cross_masks[value]
                     while lost:
@@ -399,6 +449,10 @@ class LineGrid:
                         cross[cell] &= ~(1 << index)
                         cross_dirty.add(cell)
                         lost ^= low
+                # Decided now, new to both axes: the cross lines learnt each one above.
+                if self.colours > 1:
+                    lost_any &= _any(_decided(solved.can)) & ~_any(_decided(before))
+                self.unknown -= lost_any.bit_count()
             self.dirty[axis].clear()
             axis = other[axis]
         return None

@@ -27,6 +27,7 @@ def _options(
     *,
     logic_solvable: bool = False,
     max_difficulty: int | None = None,
+    min_difficulty: int | None = None,
 ) -> GeneratorOptions:
     return GeneratorOptions(
         shape,
@@ -34,6 +35,7 @@ def _options(
         strategy=strategy,
         logic_solvable=logic_solvable,
         max_difficulty=max_difficulty,
+        min_difficulty=min_difficulty,
     )
 
 
@@ -68,6 +70,20 @@ def test_difficulty_cap_is_met(strategy: str, cap: int) -> None:
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= cap
     assert generated.analysis.status == Status.UNIQUE
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_each_level_is_reached_exactly(level: int) -> None:
+    """A band of one level (the difficulty ramp's request): unique by SAT alone, and the rules
+    alone finish it exactly when the level is 1 or 2."""
+    options = _options((7, 7), STRATEGIES[0], min_difficulty=level, max_difficulty=level)
+    generated = generate(options, 1)
+    puzzle = generated.document.puzzle
+    assert analyze(puzzle, logic_first=False, rate=False).status == Status.UNIQUE
+    rating = analyze(puzzle).difficulty
+    assert rating is not None
+    assert rating.score == level
+    assert puzzle.deduce().complete == (level <= 2)
 
 
 def test_too_small_is_refused() -> None:

@@ -95,3 +95,20 @@ def test_max_difficulty_caps_the_score() -> None:
         assert deduction.complete
         assert difficulty(deduction, (8, 8)).score == 1
         assert unique(puzzle)
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_min_and_max_difficulty_give_that_level(level: int) -> None:
+    """A band of one level: unique by SAT, and the logic of one clue at a time finishes it
+    exactly when the level is 1 or 2, clue pairs when it is 3 or 4."""
+    options = GeneratorOptions((7, 7), kind="mosaic", min_difficulty=level, max_difficulty=level)
+    generated = generate(options, 2)
+    puzzle = puzzle_of(generated)
+    assert unique(puzzle)
+    one_clue = solve(puzzle.clue_grid(), unknown_grid(7, 7), pairs=False)
+    pairs = solve(puzzle.clue_grid(), unknown_grid(7, 7), pairs=True)
+    assert one_clue.complete == (level <= 2)
+    assert pairs.complete == (level <= 4)
+    rating = generated.analysis.difficulty
+    assert rating is not None
+    assert rating.score == level

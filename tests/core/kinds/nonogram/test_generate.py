@@ -1,18 +1,24 @@
 """The nonogram generator: options, uniqueness (checked by counting solutions, not by trusting
-the returned analysis), line-solvability, empty lines, the raw pictures a seed draws, batches,
-cancel (a seed reproducing its puzzle: the contract suite)."""
+the returned analysis), line-solvability, difficulty bands, reports of a slow puzzle, empty
+lines, the raw pictures a seed draws, batches, cancel (a seed reproducing its puzzle: the
+contract suite)."""
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.contract import generation
+from studio.core.contract.generation import relax_hint
 from studio.core.contract.pictures import fill_empty_lines
 from studio.core.generate import (
     Generated,
     GeneratorError,
     GeneratorOptions,
+    Underway,
     generate,
     puzzle_seed,
 )
@@ -56,6 +62,10 @@ def assert_unique_with_its_picture(generated: Generated) -> None:
         ({"density": -0.2}, "density must be between 0 and 1"),
         ({"max_difficulty": 0}, "max difficulty must be 1 to 5, got 0"),
         ({"max_difficulty": 6}, "max difficulty must be 1 to 5, got 6"),
+        ({"min_difficulty": 0}, "min difficulty must be 1 to 5, got 0"),
+        ({"min_difficulty": 6}, "min difficulty must be 1 to 5, got 6"),
+        ({"min_difficulty": 4, "max_difficulty": 3}, "min difficulty 4 is above max difficulty 3"),
+        ({"min_difficulty": 3, "logic_solvable": True}, "logic-solvable puzzles score 1 to 2"),
     ],
 )
 def test_bad_options_name_the_option(changes: dict[str, object], message: str) -> None:
@@ -131,6 +141,89 @@ def test_max_difficulty_keeps_only_easier_puzzles() -> None:
         generated = generate(options, seed)
         assert generated.analysis.difficulty is not None
         assert generated.analysis.difficulty.score == 1
+
+
+def test_min_difficulty_keeps_only_puzzles_line_logic_cannot_finish() -> None:
+    """Difficulty 3 and up means more than line logic: checked by the line solver and by
+    counting solutions, apart from the generator's own analysis."""
+    options = GeneratorOptions((10, 10), min_difficulty=3)
+    for seed in range(3):
+        generated = generate(options, seed)
+        assert_unique_with_its_picture(generated)
+        puzzle = puzzle_of(generated)
+        assert not line_solve(puzzle.rows, puzzle.cols, puzzle.givens_grid()).complete
+        rating = analyze(puzzle).difficulty
+        assert rating is not None
+        assert rating.score >= 3
+        assert generated.analysis.difficulty == rating
+
+
+def test_a_difficulty_band_is_met_and_reproducible() -> None:
+    options = GeneratorOptions((8, 8), strategy="density", min_difficulty=2, max_difficulty=2)
+    first = [generate(options, seed) for seed in range(3)]
+    for generated in first:
+        rating = analyze(puzzle_of(generated)).difficulty
+        assert rating is not None
+        assert rating.score == 2
+    again = [generate(options, seed).document.puzzle for seed in range(3)]
+    assert again == [generated.document.puzzle for generated in first]
+
+
+def test_a_level_out_of_reach_is_refused_with_what_to_relax(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No 3×3 nonogram needs probing (line logic solves every one of the 512 pictures that SAT
+    finds unique): the generator gives up after its attempts and says what to relax."""
+    for bits in itertools.product((False, True), repeat=9):
+        puzzle = Nonogram.from_picture(np.array(bits).reshape(3, 3))
+        assert count_solutions(puzzle, 2) > 1 or puzzle.deduce().complete
+    monkeypatch.setattr(generator, "MAX_ATTEMPTS", 60)
+    with pytest.raises(GeneratorError, match="in 60 attempts; try a larger size or a lower min"):
+        generate(GeneratorOptions((3, 3), min_difficulty=3), 1)
+
+
+def test_a_slow_puzzle_reports_its_tries_and_what_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every step reports (REPORT_EVERY 0) and carries the hint (HINT_AFTER 0): the raw
+    pictures tried, then repair's cells left open to line logic, down to the last."""
+    monkeypatch.setattr(generation, "REPORT_EVERY", 0.0)
+    monkeypatch.setattr(generation, "HINT_AFTER", 0.0)
+    heard: list[Underway] = []
+    options = GeneratorOptions((25, 25), strategy="density", logic_solvable=True)
+    generated = generate(options, 1, report=heard.append)
+    assert generated.repaired_cells > 1, "the seed must need repair, in more than one step"
+    assert [u.tries for u in heard] == sorted(u.tries for u in heard)
+    assert heard[-1].tries == generated.attempts
+    left = [int(u.best.split()[0]) for u in heard if u.best.endswith("cells open to line logic")]
+    assert left
+    assert left == sorted(left, reverse=True)
+    assert left[-1] > 0
+    assert all(u.hint == "a smaller size or not insisting on logic alone" for u in heard)
+    assert generate(options, 1).document.puzzle == generated.document.puzzle
+
+
+def test_the_report_line_says_it_all() -> None:
+    assert Underway(1, 0.4).line() == "1 try, 0 s"
+    assert (
+        Underway(20, 12.3, "312 cells open to line logic", "a smaller size").line()
+        == "20 tries, 12 s; best so far: 312 cells open to line logic. Faster: a smaller size"
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "hint"),
+    [
+        ({}, "a smaller size"),
+        ({"logic_solvable": True}, "a smaller size or not insisting on logic alone"),
+        ({"min_difficulty": 4}, "a larger size or a lower minimum difficulty"),
+        (
+            {"min_difficulty": 2, "max_difficulty": 2},
+            "a smaller size, a lower minimum difficulty or a higher maximum difficulty",
+        ),
+    ],
+)
+def test_the_hint_names_the_options_to_relax(changes: dict[str, object], hint: str) -> None:
+    options = GeneratorOptions((5, 5), **changes)  # type: ignore[arg-type]
+    assert relax_hint(options) == hint
 
 
 def test_empty_lines_may_stay_when_allowed() -> None:

@@ -1,5 +1,6 @@
 """The line solver against brute-force enumeration of every line and every tiny grid (its
-soundness as the nonogram's ``deduce`` is the contract suite's, tests/contract)."""
+soundness as the nonogram's ``deduce`` is the contract suite's, tests/contract), and against
+line solving from scratch."""
 
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, colour_runs, run_lengths
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, colour_runs, run_lengths
 from studio.core.kinds.nonogram.linesolve import (
     LineGrid,
     analyse_line,
     analyse_runs,
     format_clue,
+    line_masks,
     line_solve,
     next_step,
     probe_solve,
+    runs,
 )
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.contract.kinds.nonogram import solutions
@@ -244,3 +247,48 @@ def test_the_line_to_blame_names_its_colour() -> None:
     deduction = line_solve([((1, 1), (1, 2))], [((1, 2),), ((1, 1),)], colours=2)
     assert deduction.contradiction is not None
     assert deduction.contradiction.message == "column 1 cannot hold 1 in colour 2"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 7), st.integers(2, 7), st.data())
+def test_a_changed_grid_goes_on_soundly_and_knows_what_solving_from_scratch_knows(
+    height: int, width: int, data: st.DataObject
+) -> None:
+    """LineGrid.changed: the lines through flipped cells get the new picture's clues and those
+    cells are forgotten; going on from there, every known cell is the new picture's, and at
+    least every cell line solving the new puzzle from scratch knows is known."""
+    size = height * width
+    bits = data.draw(st.lists(st.booleans(), min_size=size, max_size=size))
+    picture = np.array(bits).reshape(height, width)
+    cells = st.tuples(st.integers(0, height - 1), st.integers(0, width - 1))
+    flips = data.draw(st.lists(cells, min_size=1, max_size=3, unique=True))
+    before = LineGrid([run_lengths(r) for r in picture], [run_lengths(c) for c in picture.T])
+    assert before.propagate() is None
+    changed = picture.copy()
+    for cell in flips:
+        changed[cell] = not changed[cell]
+    clues = [(LineRef("row", r), run_lengths(changed[r])) for r, _ in flips] + [
+        (LineRef("column", c), run_lengths(changed[:, c])) for _, c in flips
+    ]
+    known_before = before.grid()
+    state = before.changed(clues, flips)
+    assert state.propagate() is None
+    known = state.grid()
+    decided = known != UNKNOWN
+    assert np.array_equal(known[decided] == FILLED, changed[decided])
+    assert state.unknown == int((~decided).sum())
+    scratch = line_solve([run_lengths(r) for r in changed], [run_lengths(c) for c in changed.T])
+    assert np.all(decided[scratch.grid != UNKNOWN])
+    assert np.array_equal(before.grid(), known_before), "the grid changed from is left as it was"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.booleans(), max_size=70))
+def test_runs_of_a_mask_are_the_lines_clue(cells: list[bool]) -> None:
+    mask = sum(1 << x for x, filled in enumerate(cells) if filled)
+    assert runs(mask) == run_lengths(cells)
+
+
+def test_line_masks_hold_the_rows_and_columns() -> None:
+    picture = np.array([[True, False, True], [False, False, True]])
+    assert line_masks(picture) == ([0b101, 0b100], [0b01, 0b00, 0b11])

@@ -16,12 +16,13 @@ line solver only ranks candidates. Randomness only breaks ties, from the generat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import numpy as np
 
 from studio.core.cancel import CancelToken
+from studio.core.contract.generation import LOGIC_SCORE
 from studio.core.contract.repairs import VERIFY, KindRepairs, Repair, RepairResult
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
@@ -115,6 +116,8 @@ def repair(
     cancel: CancelToken | None = None,
     verify: int = VERIFY,
     colours: int = 1,
+    progress: Callable[[str], None] | None = None,
+    min_difficulty: int = 1,
 ) -> RepairResult[Nonogram]:
     """Repair the design of ``picture`` until its puzzle is unique.
 
@@ -133,24 +136,38 @@ def repair(
         verify: candidates verified by exact analysis per round (more: fewer changes, slower).
         colours: the design's colours *k* (1: black and white); flips recolour cells in
             colour.
+        progress: hears, before each step of ``"flips"`` and ``"givens"``, what is left in
+            words (``"14 variable fields"``, ``"312 cells open to line logic"``).
+        min_difficulty: make no change that leaves the puzzle unique but rated below this
+            (1..5, :meth:`Nonogram.rate`; ``"flips"`` and ``"givens"``), for a puzzle meant to
+            be hard. Such a repair ends ambiguous when every change verified in its last
+            step would be too easy.
 
     Returns:
         The repaired design; ``changed_cells`` lists the cells that differ from ``picture``
-        and ``unique`` says whether it worked (always, except for ``"thesis"``).
+        and ``unique`` says whether it worked (always, except for ``"thesis"`` and with a
+        ``min_difficulty``).
 
     Raises:
-        StudioError: an unknown strategy, ``line_solvable`` with ``"thesis"``, or a bad
+        StudioError: an unknown strategy, ``line_solvable`` or ``min_difficulty`` with
+            ``"thesis"``, a ``min_difficulty`` above what ``line_solvable`` allows, or a bad
             picture or given cell (:class:`~studio.core.errors.PuzzleError`).
         Stopped: when ``cancel`` fires.
     """
     if strategy not in STRATEGIES:
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
-    if strategy == "thesis" and line_solvable:
-        raise StudioError("the thesis strategy cannot insist on line-solvable")
+    if strategy == "thesis" and (line_solvable or min_difficulty > 1):
+        raise StudioError("the thesis strategy cannot aim at line-solvable or a difficulty")
+    if line_solvable and min_difficulty > LOGIC_SCORE:
+        raise StudioError(
+            f"line-solvable puzzles score 1 to {LOGIC_SCORE}, not {min_difficulty} or more"
+        )
     if strategy == "thesis" and colours > 1:
         raise StudioError("the thesis strategy is for black-and-white nonograms; use flips")
     grid = _picture(picture, colours)
-    search = Search(cancel or CancelToken(), rng, verify)
+    search = Search(
+        cancel or CancelToken(), rng, verify, progress=progress, min_difficulty=min_difficulty
+    )
     if strategy == "flips":
         result = repair_flips(
             grid, given_cells, line_solvable=line_solvable, search=search, colours=colours

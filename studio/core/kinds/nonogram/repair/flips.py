@@ -16,9 +16,11 @@ few are verified with :func:`~studio.core.sat.analysis.analyze`. A flip that wou
 or column holding a filled cell in the original picture is never made (a designer choice: an
 all-empty line is legal but looks like a mistake, and the thesis §5.3.2 avoids it too).
 
-With ``line_solvable``, a second phase continues from the unique puzzle until line logic
-completes it: the objective is then the cells the line solver leaves open, exact and cheap, with
-the same families and a given on an open cell as the last resort.
+With ``line_solvable`` the objective is instead the cells line solving (from scratch) leaves
+open, with the same families, ranked by the cheaper proxy of :meth:`.Search.line_ranked`, and a
+given on an open cell as the last resort. Uniqueness is not sought first: a puzzle line logic
+completes is unique, and seeking it first, one exact analysis a step, tripled the time of a
+line-solvable 60×60 (13 s against 4 s, measured on three seeds).
 """
 
 from __future__ import annotations
@@ -125,20 +127,25 @@ def repair_flips(
     ``steps`` counts the changes applied (a flip, a pair of flips or a given).
     """
     design = Design.start(picture, given_cells, colours)
-    analysis = search.analyse(design.puzzle)
     steps = 0
-    while analysis.status == Status.MULTIPLE:
-        repair = flip_step(design, analysis.variable, search) or best_given(
-            design, analysis.variable, search
-        )
-        design = design.moved_to(repair.picture, repair.puzzle)
-        analysis, steps = repair.analysis, steps + 1
-    if line_solvable and not analysis.logic_solvable:
-        while not design.puzzle.deduce(search.cancel).complete:
+    if line_solvable:
+        # A puzzle line logic completes is unique: the line phase alone reaches both.
+        while open_cells := search.open_cells(design.puzzle):
+            search.left(open_cells, "cells open to line logic")
             candidate = line_flip_step(design, search) or best_line_given(design, search)
             design = design.moved_to(candidate.picture, candidate.puzzle)
             steps += 1
-        analysis = search.analyse(design.puzzle)
+        return design.result(search.analyse(design.puzzle), steps)
+    analysis = search.analyse(design.puzzle)
+    while analysis.status == Status.MULTIPLE:
+        search.left(int(analysis.variable.sum()), "variable fields")
+        repair = flip_step(design, analysis.variable, search) or best_given(
+            design, analysis.variable, search
+        )
+        if repair is None:
+            break  # every change verified is too easy (min_difficulty)
+        design = design.moved_to(repair.picture, repair.puzzle)
+        analysis, steps = repair.analysis, steps + 1
     return design.result(analysis, steps)
 
 

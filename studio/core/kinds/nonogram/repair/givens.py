@@ -30,11 +30,12 @@ def given_changes(cells: Iterable[Cell]) -> list[Change]:
     return [Change(givens=(cell,)) for cell in cells]
 
 
-def best_given(design: Design, variable: BoolGrid, search: Search) -> Repair[Nonogram]:
+def best_given(design: Design, variable: BoolGrid, search: Search) -> Repair[Nonogram] | None:
     """The verified given that leaves the fewest variable fields (some of the best by the
-    line-solver proxy are verified); it always leaves fewer than ``variable`` holds."""
+    line-solver proxy are verified); it always leaves fewer than ``variable`` holds, so it is
+    ``None`` only when every one verified is too easy (:attr:`Search.min_difficulty`)."""
     repair = search.best(design, given_changes(cells_of(variable)), variable)
-    if repair is None:
+    if repair is None and search.min_difficulty <= 1:
         raise AssertionError("a given on a variable field must remove that field")
     return repair
 
@@ -83,7 +84,8 @@ def repair_givens(
     design = Design.start(picture, given_cells, colours)
     added: list[Cell] = []
     if line_solvable:
-        while not design.puzzle.deduce(search.cancel).complete:
+        while open_cells := search.open_cells(design.puzzle):
+            search.left(open_cells, "cells open to line logic")
             candidate = best_line_given(design, search)
             added.extend(candidate.change.givens)
             design = design.moved_to(candidate.picture, candidate.puzzle)
@@ -93,7 +95,10 @@ def repair_givens(
     else:
         analysis = search.analyse(design.puzzle)
         while analysis.status == Status.MULTIPLE:
+            search.left(int(analysis.variable.sum()), "variable fields")
             repair = best_given(design, analysis.variable, search)
+            if repair is None:
+                break  # every given verified is too easy (min_difficulty)
             added.extend(repair.givens)
             design, analysis = design.moved_to(repair.picture, repair.puzzle), repair.analysis
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.contract.repairs import RepairResult
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import cells_of, grid_from_text
+from studio.core.grid import UNKNOWN, cells_of, grid_from_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair import flips, givens, repair
 from studio.core.kinds.nonogram.repair.search import Change, Design, Search
@@ -88,6 +88,25 @@ def test_line_solvable_results_are_completed_by_line_logic(
         for cell in set(result.givens) - set(given_cells):
             fewer = [g for g in result.givens if g != cell]
             assert not Nonogram.from_picture(picture, fewer).deduce().complete, cell
+
+
+@settings(max_examples=60, deadline=None)
+@given(designs(), st.sampled_from(["flips", "givens"]))
+def test_a_minimum_difficulty_keeps_line_logic_from_finishing(
+    design: tuple[np.ndarray, list[Cell]], strategy: str
+) -> None:
+    """With min_difficulty 3 a repair that changes something never ends line-solvable: unique
+    (by brute force) and beyond line logic, or still ambiguous when every change verified was
+    too easy. (A design its givens already make unique needs no change.)"""
+    picture, given_cells = design
+    result = repair(picture, strategy=strategy, given_cells=given_cells, min_difficulty=3)
+    assert_consistent(picture, result)
+    truth = solutions(result.puzzle)
+    assert result.unique == (len(truth) == 1)
+    if result.unique and result.steps:
+        assert not result.puzzle.deduce().complete
+        assert result.analysis.difficulty is not None
+        assert result.analysis.difficulty.score >= 3
 
 
 # Unique, but line logic alone stalls (found among random 4×4 pictures).
@@ -210,6 +229,35 @@ def test_flip_families_widen_around_the_target() -> None:
     assert len(rest) == 36 - 9
 
 
+@settings(max_examples=60, deadline=None)
+@given(designs())
+def test_the_line_solvable_proxy_is_exact_for_givens_and_optimistic_for_flips(
+    design: tuple[np.ndarray, list[Cell]],
+) -> None:
+    """Search.line_ranked against line solving each changed puzzle from scratch: a given's
+    open cells are exactly those, a flip's never more; the best verify × rounds come first."""
+    picture, given_cells = design
+    start = Design.start(picture, given_cells)
+    search = Search(CancelToken(), verify=2, rounds=3)
+    open_cells = start.puzzle.deduce().grid == UNKNOWN
+    changes = [
+        *flips.single_flips(start, np.ones(picture.shape, dtype=bool)),
+        *givens.given_changes(cells_of(open_cells)),
+    ]
+    best = search.line_ranked(start, changes)
+    everyone = Search(CancelToken(), verify=len(changes), rounds=1).line_ranked(start, changes)
+    assert len(everyone) == len(changes)
+    assert [c.open_cells for c in everyone] == sorted(c.open_cells for c in everyone)
+    assert [c.open_cells for c in best] == [c.open_cells for c in everyone[:6]]
+    for candidate in everyone:
+        assert candidate.puzzle == start.after(candidate.change)[1]
+        scratch = search.open_cells(candidate.puzzle)
+        if candidate.change.givens:
+            assert candidate.open_cells == scratch
+        else:
+            assert candidate.open_cells <= scratch
+
+
 def test_flips_never_empty_a_line() -> None:
     # Emptying (0, 0), (1, 2) or (2, 1) would leave its row or column empty; emptying (2, 2)
     # leaves a filled cell in row 3 and in column 3.
@@ -244,7 +292,9 @@ def test_the_input_picture_is_not_modified() -> None:
     ("kwargs", "error", "message"),
     [
         ({"strategy": "random"}, StudioError, "unknown repair strategy 'random'"),
-        ({"strategy": "thesis", "line_solvable": True}, StudioError, "cannot insist"),
+        ({"strategy": "thesis", "line_solvable": True}, StudioError, "cannot aim"),
+        ({"strategy": "thesis", "min_difficulty": 3}, StudioError, "cannot aim"),
+        ({"line_solvable": True, "min_difficulty": 3}, StudioError, "score 1 to 2, not 3"),
         ({"given_cells": [(9, 0)]}, PuzzleError, "given at row 10, column 1 lies outside"),
     ],
 )

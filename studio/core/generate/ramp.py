@@ -1,0 +1,160 @@
+"""A difficulty ramp: N puzzles of each kind, from easy to hard, to fill a book.
+
+Difficulty scores mean the same for every kind (``Puzzle.rate``: 1–2 the kind's plain logic,
+3–4 one level of "what if", 5 search), so one ramp serves them all. Each kind's section gets
+``count`` levels spread evenly from ``easiest`` to ``hardest`` (:func:`ramp_levels`), and the
+puzzles of one level of one section are one batch (:func:`~studio.core.generate.batch.
+generate_batch`) with that level as both minimum and maximum difficulty, seeded by
+:func:`ramp_seed` from the ramp's seed, the section's place and the level: so the ramp depends
+on its arguments alone, and no two of its puzzles are alike (a batch makes distinct puzzles, and
+puzzles of different levels differ).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from studio.core.cancel import CancelToken
+from studio.core.contract.generation import (
+    Generated,
+    GeneratorError,
+    GeneratorOptions,
+    Report,
+    check_seed,
+)
+from studio.core.generate import resolved
+from studio.core.generate.batch import generate_batch
+
+__all__ = ["MAX_PER_KIND", "Section", "fill_book", "ramp_levels", "ramp_seed"]
+
+MAX_PER_KIND = 500
+"""The most puzzles of one kind one ramp makes."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One kind's part of the ramp.
+
+    Attributes:
+        kind: the kind's name (or an alias).
+        shape: ``(height, width)`` of its puzzles, within the kind's sizes.
+        strategy: one of the kind's strategies; ``None`` for its default.
+    """
+
+    kind: str
+    shape: tuple[int, int]
+    strategy: str | None = None
+
+    def options(self, level: int) -> GeneratorOptions:
+        """What to generate for one puzzle of ``level`` (1..5) in this section."""
+        return GeneratorOptions(
+            self.shape,
+            kind=self.kind,
+            strategy=self.strategy,
+            min_difficulty=level,
+            max_difficulty=level,
+        )
+
+
+def ramp_levels(count: int, easiest: int = 1, hardest: int = 5) -> list[int]:
+    """``count`` difficulty levels from ``easiest`` to ``hardest`` (1..5), never decreasing,
+    spread evenly and holding both ends when ``count`` is 2 or more: level ``j`` (from 0) is
+    ``easiest`` plus ``j × (hardest − easiest) / (count − 1)`` rounded half up, e.g. six from
+    1 to 3 are 1 1 2 2 3 3.
+
+    Raises:
+        GeneratorError: for a negative count, a level outside 1..5, or ``easiest`` above
+            ``hardest``.
+    """
+    if count < 0:
+        raise GeneratorError(f"count must be 0 or more, got {count}")
+    for name, level in (("easiest", easiest), ("hardest", hardest)):
+        if not 1 <= level <= 5:
+            raise GeneratorError(f"the {name} level must be 1 to 5, got {level}")
+    if easiest > hardest:
+        raise GeneratorError(f"the easiest level {easiest} is above the hardest {hardest}")
+    if count == 1:
+        return [easiest]
+    span, steps = hardest - easiest, count - 1
+    return [easiest + (2 * j * span + steps) // (2 * steps) for j in range(count)]
+
+
+def ramp_seed(seed: int, section: int, level: int) -> int:
+    """The seed of the batch of ``level`` in section ``section`` (from 0) of a ramp seeded
+    ``seed``: the first 32-bit word of ``numpy.random.SeedSequence(seed, spawn_key=(section,
+    level))``, so that sections and levels share no puzzles."""
+    state = np.random.SeedSequence(seed, spawn_key=(section, level)).generate_state(1)
+    return int(state[0])
+
+
+def fill_book(
+    sections: Sequence[Section],
+    count: int,
+    seed: int,
+    *,
+    easiest: int = 1,
+    hardest: int = 5,
+    jobs: int = 1,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    report: Report | None = None,
+) -> Iterator[Generated]:
+    """``count`` puzzles for each of ``sections``, section after section, each from
+    ``easiest`` to ``hardest`` (:func:`ramp_levels`), every puzzle rated exactly its level.
+
+    Args:
+        sections: the kinds, their sizes and strategies, in the order wanted.
+        count: puzzles per section, 0 to :data:`MAX_PER_KIND`.
+        seed: the ramp's seed; the puzzles depend on the arguments alone.
+        easiest, hardest: the ramp's first and last difficulty level (1..5).
+        jobs: the most processes a batch may move to once it proves slow
+            (:func:`~studio.core.generate.batch.generate_batch`).
+        cancel: checked between puzzles and inside each.
+        progress: ``progress(done, total)`` after each puzzle, of ``count × len(sections)``.
+        report: how a puzzle made in this process that takes long is coming along.
+
+    Raises:
+        GeneratorError: at once for a bad count, seed, level or section (its kind, size or
+            strategy); while iterating, when a level cannot be reached at a section's size
+            (the message says what to relax, e.g. a larger size for a hard level).
+        Stopped: when ``cancel`` fires.
+    """
+    check_seed(seed)
+    if count > MAX_PER_KIND:
+        raise GeneratorError(f"at most {MAX_PER_KIND} puzzles of a kind, got {count}")
+    levels = ramp_levels(count, easiest, hardest)
+    if not sections:
+        raise GeneratorError("a ramp needs at least one kind")
+    for section in sections:
+        resolved(section.options(easiest))  # the kind, size and strategy, before any work
+    return _ramp(sections, levels, seed, jobs, cancel or CancelToken(), progress, report)
+
+
+def _ramp(
+    sections: Sequence[Section],
+    levels: list[int],
+    seed: int,
+    jobs: int,
+    cancel: CancelToken,
+    progress: Callable[[int, int], None] | None,
+    report: Report | None,
+) -> Iterator[Generated]:
+    total, done = len(levels) * len(sections), 0
+    for place, section in enumerate(sections):
+        for level in sorted(set(levels)):
+            batch = generate_batch(
+                section.options(level),
+                ramp_seed(seed, place, level),
+                levels.count(level),
+                jobs=jobs,
+                cancel=cancel,
+                report=report,
+            )
+            for generated in batch:
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+                yield generated

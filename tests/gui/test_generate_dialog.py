@@ -1,0 +1,73 @@
+"""The Generate dialog's difficulty, with real clicks and keys: contradicting options are one
+line and start nothing, puzzles come in the band asked, and a slow puzzle's status line says
+how it is coming along."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from studio.core.contract import generation
+from studio.core.sat.analysis import Status, analyze
+from studio.gui.generate_dialog import GenerateDialog
+from tests.gui.typing_in import shown_dialog, type_into
+
+
+def test_generate_refuses_a_difficulty_logic_alone_cannot_have(qtbot: QtBot, open_window) -> None:
+    dialog = GenerateDialog(open_window())
+    shown_dialog(qtbot, dialog)
+    assert dialog.logic_solvable.isChecked()
+    type_into(qtbot, dialog.easiest, "3")
+    qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    assert dialog.status.text() == (
+        "min difficulty 3 asks for more than logic alone: logic-solvable puzzles score 1 to 2"
+    )
+    assert not dialog.batch.busy
+    type_into(qtbot, dialog.hardest, "2")
+    qtbot.mouseClick(dialog.logic_solvable, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    assert dialog.status.text() == "min difficulty 3 is above max difficulty 2"
+
+
+def test_generate_makes_puzzles_of_the_difficulty_asked(qtbot: QtBot, open_window) -> None:
+    dialog = GenerateDialog(open_window())
+    shown_dialog(qtbot, dialog)
+    dialog.width_box.setValue(9)
+    dialog.height_box.setValue(9)
+    dialog.seed.setValue(2)
+    type_into(qtbot, dialog.count, "2")
+    qtbot.mouseClick(dialog.logic_solvable, Qt.MouseButton.LeftButton)
+    type_into(qtbot, dialog.easiest, "3")
+    type_into(qtbot, dialog.hardest, "4")
+    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    for generated in blocker.args[0]:
+        fresh = analyze(generated.document.puzzle)
+        assert fresh.status == Status.UNIQUE
+        assert fresh.difficulty is not None
+        assert 3 <= fresh.difficulty.score <= 4
+
+
+def test_a_slow_puzzle_shows_how_it_is_coming_along(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every step reports here (the report and hint delays at 0): the dialog's status line
+    shows the tries, the time, the best candidate so far and what to relax."""
+    monkeypatch.setattr(generation, "REPORT_EVERY", 0.0)
+    monkeypatch.setattr(generation, "HINT_AFTER", 0.0)
+    dialog = GenerateDialog(open_window())
+    shown_dialog(qtbot, dialog)
+    dialog.width_box.setValue(25)
+    dialog.height_box.setValue(25)
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData("density"))
+    dialog.seed.setValue(1)
+    shown: list[str] = []
+    real_set_text = dialog.status.setText
+    dialog.status.setText = lambda text: (shown.append(text), real_set_text(text))  # type: ignore[method-assign]
+    with qtbot.waitSignal(dialog.generated, timeout=60_000):
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    lines = [text for text in shown if text.startswith("Puzzle 1: ")]
+    assert lines, "the status line showed the puzzle underway"
+    assert lines[0].startswith("Puzzle 1: 1 try, 0 s. Faster: a smaller size or not insisting")
+    assert any("best so far: " in line and "cells open to line logic" in line for line in lines)
