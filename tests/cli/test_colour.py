@@ -1,5 +1,5 @@
-"""Colour nonograms on the command line: ``analyze --json`` and ``solve`` spell a webpbn colour
-puzzle's solution in the file's own characters; ``import-image --colors K`` quantises an icon
+"""Colour nonograms on the command line: ``analyze --json``, ``solve`` and ``hint`` spell a webpbn
+colour puzzle's cells in the file's own characters; ``import-image --colors K`` quantises an icon
 and lists its ``colors``; ``--colors 1`` is the black-and-white import, byte for byte."""
 
 from __future__ import annotations
@@ -125,3 +125,14 @@ def test_a_colour_puzzle_converts_to_a_text_grid_and_back(
     assert run(capsys, "convert", str(webpbn), "-o", str(target))[0] == 0
     (record,) = json_lines(run(capsys, "analyze", "--json", str(target))[1])
     assert record["solution"] == ["XrX", "rr."]
+
+
+def test_hint_walks_a_colour_puzzle_in_its_chars(
+    capsys: pytest.CaptureFixture[str], webpbn: Path
+) -> None:
+    out = run(capsys, "hint", str(webpbn))[1]
+    assert out.splitlines()[0] == (
+        "1. row 1 (1 in colour 1, 1 in colour 2, 1 in colour 1): "
+        "colours X: r1 c1, r1 c3; colours r: r1 c2"
+    )
+    assert out.rstrip().endswith("solved by line logic in 4 steps")
