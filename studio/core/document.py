@@ -94,7 +94,7 @@ class Document:
     @property
     def spelling(self) -> str:
         """The characters :meth:`spell` writes a colour picture with, ``spelling[v]`` for value
-        ``v``; ``"#."``-free: empty for a black-and-white document."""
+        ``v``; empty for a black-and-white document (spelt ``#`` and ``.``)."""
         if self.palette is None:
             return ""
         chars = self.palette.chars
