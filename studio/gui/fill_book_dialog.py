@@ -49,7 +49,7 @@ class FillBookDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Fill the book")
+        self.setWindowTitle("Fill the Book")
         form = QFormLayout()
         self.kinds: dict[str, tuple[QCheckBox, QSpinBox, QSpinBox]] = {}
         for kind in KINDS:

@@ -46,6 +46,7 @@ from studio.core import formats
 from studio.core.book import BookEntry
 from studio.core.document import Document
 from studio.core.errors import StudioError
+from studio.core.formats.book_json import EXTENSION as BOOK_EXTENSION
 from studio.core.generate import Generated
 from studio.core.kinds import document_of_picture, new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
@@ -549,10 +550,12 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a puzzle file in a tab (read on a worker), or import an image file; False if
-        cancelled or unreadable."""
+        """Open a puzzle file in a tab (read on a worker), a book file as the book, or import
+        an image file; False if cancelled or unreadable."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
+        if path.name.lower().endswith(BOOK_EXTENSION):
+            return self.book.open_path(path)
         try:
             document = wait_for(
                 self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)

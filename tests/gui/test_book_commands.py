@@ -463,3 +463,18 @@ def test_add_puzzle_files_adds_what_it_reads_and_names_the_rest_once(
     assert window.statusBar().currentMessage() == "Added 2 puzzles to the book — 1 flagged"
     window.book.model.undo_stack.undo()
     assert window.book.panel.list.count() == 2, "one undo step takes them all out"
+
+
+def test_a_book_file_opened_as_a_puzzle_opens_as_the_book(open_window, tmp_path: Path) -> None:
+    # File ▸ Open, a drop or `studio gui winter.book.json` all come through open_path.
+    path = tmp_path / "winter.book.json"
+    save_book(Book(entries=[entry_for(document_of_picture("nonogram", HEART))]), path)
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    tabs = window.tabs.count()
+    assert window.open_path(path), errors
+    assert window.book.model.path == path
+    assert len(window.book.model.book.entries) == 1
+    assert window.book.dock.isVisible()
+    assert window.tabs.count() == tabs, "no tab for the book"
