@@ -75,8 +75,15 @@ def _cover(starts: int, length: int) -> int:
     return result
 
 
+_REVERSED_BYTES = bytes(int(f"{byte:08b}"[::-1], 2) for byte in range(256))
+
+
 def _reverse(bits: int, width: int) -> int:
-    return int(format(bits, f"0{width}b")[::-1], 2)
+    """The low ``width`` bits of ``bits`` in reverse order: its bytes reversed, each byte's
+    bits reversed by a table (``bytes.translate``), the padding shifted out."""
+    size = (width + 7) // 8
+    flipped = int.from_bytes(bits.to_bytes(size, "big").translate(_REVERSED_BYTES), "little")
+    return flipped >> (8 * size - width)
 
 
 @dataclass(frozen=True)
@@ -126,20 +133,26 @@ def _forward(
     of its colour possible, and the next cell background when it needs one).
     """
     can_empty = can[0]
-
-    def closure(states: int) -> int:
-        # Step over emptiable positions: a carry through each run of ones in ``can_empty``
-        # marks every state up to one past the end of that run.
-        return (((states & can_empty) + can_empty) ^ can_empty) | states
-
-    reach = [closure(1)]
+    # The closure steps over emptiable positions: a carry through each run of ones in
+    # ``can_empty`` marks every state up to one past the end of that run. It is written out
+    # twice and the windows of each run computed once per kind of run: this is the line
+    # solver's innermost loop.
+    states = (((1 & can_empty) + can_empty) ^ can_empty) | 1
+    reach = [states]
     fits = []
-    for length, colour, gap in runs:
-        valid = _windows(can[colour], length)
-        if gap:
-            valid &= can_empty >> length
+    windows: dict[tuple[int, int, int], int] = {}
+    for run in runs:
+        valid = windows.get(run)
+        if valid is None:
+            length, colour, gap = run
+            valid = _windows(can[colour], length)
+            if gap:
+                valid &= can_empty >> length
+            windows[run] = valid
         fits.append(valid)
-        reach.append(closure((reach[-1] & valid) << (length + gap)))
+        states = (states & valid) << (run[0] + run[2])
+        states = (((states & can_empty) + can_empty) ^ can_empty) | states
+        reach.append(states)
     return reach, fits
 
 
