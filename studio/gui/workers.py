@@ -19,6 +19,7 @@ signal, since dropping the last reference to a running QThread aborts the proces
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,9 +48,30 @@ class Notes(QObject):
         self.said.emit(line)
 
 
+PROGRESS_INTERVAL = 0.05
+"""Seconds between two progress reports of a worker. A job that steps thousands of times a
+second (reading a 10 000-puzzle book) would otherwise queue more events than the GUI thread can
+take while the worker holds the GIL, and the window would freeze behind them."""
+
+
+def throttled(emit: Callable[[int, int], None]) -> Callable[[int, int], None]:
+    """``emit(done, total)`` at most every :data:`PROGRESS_INTERVAL`, but always the first report
+    and the last (``done >= total``)."""
+    last = -PROGRESS_INTERVAL
+
+    def report(done: int, total: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if done >= total or now - last >= PROGRESS_INTERVAL:
+            last = now
+            emit(done, total)
+
+    return report
+
+
 class Worker(QThread):
-    """Runs one job; emits ``progress``, then ``done`` or ``failed`` (one line for the user),
-    from the worker thread."""
+    """Runs one job; emits ``progress`` (:func:`throttled`), then ``done`` or ``failed`` (one
+    line for the user), from the worker thread."""
 
     progress = Signal(int, int)
     done = Signal(object)
@@ -65,7 +87,7 @@ class Worker(QThread):
 
     def run(self) -> None:
         try:
-            result = self.job(self.cancel, self.progress.emit)
+            result = self.job(self.cancel, throttled(self.progress.emit))
         except Stopped:
             self.stopped = True  # whoever cancelled knows
             return
