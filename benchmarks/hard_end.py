@@ -221,15 +221,15 @@ class Baseline(Worker):
 
 
 def measure(
-    specs: Sequence[dict[str, Any]], repeat: int, baseline: Baseline | None
+    specs: Sequence[dict[str, Any]], repeat: int, current: Worker, baseline: Baseline | None
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
-    """Each case ``repeat`` times here (and in the baseline, interleaved: the order flips each
-    round); the first run's result with the median ms."""
+    """Each case ``repeat`` times in ``current`` (and in the baseline, interleaved: the order
+    flips each round); the first run's result with the median ms."""
     ours: dict[str, list[dict[str, Any]]] = {s["id"]: [] for s in specs}
     theirs: dict[str, list[dict[str, Any]]] = {s["id"]: [] for s in specs}
     for round_ in range(repeat):
         for spec in specs:
-            runners = [(ours, run_case)]
+            runners = [(ours, current.run)]
             if baseline is not None:
                 runners.append((theirs, baseline.run))
             for results, runner in runners if round_ % 2 == 0 else runners[::-1]:
@@ -407,7 +407,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not args.data.is_file():
         parser.error(f"{args.data} not found (pass --data path/to/nonogram/puzzles.jsonl)")
     records = load(args.data)
-    warm_up()
+    # Ours in a worker process too, alike in everything but the code: run here, beside what
+    # this script keeps, random 40x40 measured 15 % slower than in a process of its own.
+    current = Worker(str(REPO))
     baseline = None
     if not args.skip_baseline:
         ref = (
@@ -436,7 +438,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     progress("n-Dom")
     dom_specs = [case(f"{n}-Dom", dom(n), args.dom_timeout) for n in range(2, args.dom_max + 1)]
-    dom_ours, dom_before = measure(dom_specs, args.repeat, baseline)
+    dom_ours, dom_before = measure(dom_specs, args.repeat, current, baseline)
     print(f"1. n-Dom (generator reproduces dom:2 … dom:8 of the corpus: {reproduced})")
     print_dom(dom_ours, dom_before)
     print()
@@ -444,7 +446,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     progress("tournament 25x25")
     puzzles = tournament(args.seed, args.tournament_count)
     tour_specs = [case(f"t{i}", p, 60.0) for i, p in enumerate(puzzles)]
-    tour_ours, tour_before = measure(tour_specs, args.repeat, baseline)
+    tour_ours, tour_before = measure(tour_specs, args.repeat, current, baseline)
     print(f"2. Random 25x25, TAAI/TCGA style (density 0.5, seed {args.seed})")
     print_tournament(tour_ours, tour_before)
     print()
@@ -453,8 +455,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("3. Knotty and Faase: skipped (--skip-hard)")
     else:
         hard = []
-        # In a process of their own: run here, before the common case, they left random 40x40
-        # 15 % slower in this process than alone (113 ms), and "before" ran without them.
+        # In a process of their own, which they leave with gigabytes of heap.
         fresh = Worker(str(REPO))
         for puzzle_id, name in zip(HARD, ("Knotty", "Faase"), strict=True):
             progress(f"{name} (up to {args.hard_timeout:g} s, then the time to its status)")
@@ -473,7 +474,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     progress("Tatham-style 40x40 (drawing pictures until 10 are line-solvable)")
     tatham, drawn = tatham_style(args.seed, 10)
     tatham_specs = [case(f"tatham-style-{i}", p, 30.0) for i, p in enumerate(tatham)]
-    tatham_ours, tatham_before = measure(tatham_specs, args.repeat, baseline)
+    tatham_ours, tatham_before = measure(tatham_specs, args.repeat, current, baseline)
     print(f"4. Line-solvable 40x40 in Tatham's style (seed {args.seed}, {drawn} pictures drawn)")
     print_common({"Tatham-style 40x40": list(range(10))}, tatham_ours, tatham_before)
     print(TATHAM_ANCHOR)
@@ -494,7 +495,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         groups.setdefault("random 40x40", []).append(len(specs))
         picture = rng.random((40, 40)) < 0.5
         specs.append(case(f"random-{index}", Nonogram.from_picture(picture), 30.0))
-    common_ours, common_before = measure(specs, args.repeat, baseline)
+    common_ours, common_before = measure(specs, args.repeat, current, baseline)
     print("5. The common case (shared corpus without Knotty and Faase; random 40x40, seed 2024)")
     print_common(groups, common_ours, common_before)
     print(f"{LINE_SOLVABLE}: {TATHAM_ANCHOR}")
@@ -516,6 +517,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         else:
             print("identical statuses, variable fields and unique solutions")
         baseline.close()
+    current.close()
 
 
 if __name__ == "__main__":
