@@ -19,6 +19,7 @@ from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, PartialGrid, Picture
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 Cell = tuple[int, int]
 
@@ -130,6 +131,13 @@ class Puzzle(Protocol):
         UNKNOWN elsewhere; where a solver starts."""
         ...
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Logic stronger than :meth:`deduce`, from the cells in ``known`` (``int8``, e.g.
+        :meth:`deduce`'s grid): what follows from trying open cells both ways. Slower: analysis
+        calls it only on puzzles the search finds hard. A kind without it returns ``known``.
+        """
+        ...
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...
@@ -141,6 +149,14 @@ class Puzzle(Protocol):
         The hook for rules too big to encode up front (Fobidoshi's connectivity, added as cuts
         when a model breaks it: docs/algorithms.md, "Fobidoshi"); analysis never needs to know
         which rule it is.
+        """
+        ...
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """Cell permutations that map every solution to a solution, e.g. the rotations that
+        leave the clues as they are; with the identity (left out) they form a group. ``()``
+        when none are known. Analysis looks for a symmetric solution first and closes the
+        variable fields under the maps that fix the solution found (:mod:`.symmetry`).
         """
         ...
 

@@ -5,12 +5,14 @@ Pipeline (docs/algorithms.md, "Analysis"):
 1. The kind's logic solver (:meth:`Puzzle.deduce`) runs first. If it completes the grid the
    puzzle is unique and no SAT call is needed; if it finds a contradiction there is no solution.
 2. Otherwise the kind encodes what is still open (:meth:`Puzzle.encode`) and the solver finds a
-   solution S.
+   solution S; a symmetric one first when the puzzle has symmetries (:meth:`Puzzle.symmetries`),
+   a search space a fraction of the size.
 3. Variable fields are the cells outside the backbone: under a fresh activation literal add
    "some remaining candidate cell differs from S"; every model found removes every cell it flips
-   from the candidates (those are variable); repeat until UNSAT. The result is exact after at
-   most (#variable + 1) calls (thesis §5.3.1 diffed a few enumerated solutions and could miss
-   cells; pysat's ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
+   from the candidates (those are variable), with their images under the symmetries that fix
+   S; repeat until UNSAT. The result is exact after at most (#variable + 1) calls (thesis
+   §5.3.1 diffed a few enumerated solutions and could miss cells; pysat's
+   ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
 
 Colour puzzles (``puzzle.colours > 1``) encode each cell one-hot (:meth:`Puzzle.encode`); "cell
 differs from S" is then the negation of the literal of S's value there, so the same steps find
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -30,10 +32,39 @@ from enum import StrEnum
 import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
-from studio.core.grid import BoolGrid, PartialGrid, Picture, cells_of, picture_of, unknown_grid
+from studio.core.grid import (
+    UNKNOWN,
+    BoolGrid,
+    PartialGrid,
+    Picture,
+    cells_of,
+    picture_of,
+    unknown_grid,
+)
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
+from studio.core.sat.process import ChildFailed, solve_in_child
 from studio.core.sat.session import SolverSession
+from studio.core.symmetry import Symmetry, orbit_closure
+
+#: Conflicts allowed to one global call for another solution before the local sweep (the
+#: calls of random 25×25 and 40×40 puzzles need at most about 3 400).
+GLOBAL_CONFLICTS = 10_000
+#: Conflicts allowed to one call of the local sweep, and the side and stride of its windows:
+#: a change within 9×9 cells lies inside some window.
+WINDOW_CONFLICTS = 2_000
+WINDOW_SIDE = 16
+WINDOW_STRIDE = 8
+
+#: Conflicts allowed to Glucose for a first solution before the hard-puzzle steps, and to the
+#: search for a symmetric solution among them (Knotty's takes Glucose about 14 000).
+PLAIN_CONFLICTS = 20_000
+SYMMETRIC_CONFLICTS = 20_000
+#: The most open cells for which the hard-puzzle steps run (Faase has 6 176 after line
+#: solving). They hold a second encoding of the puzzle in memory beside the first: a random
+#: 200×200 picture (40 000 open cells) reached 1.3 GB building it, where the limit is 0.7 GB
+#: (README, "Limits").
+HARD_STEPS_MAX_OPEN = 10_000
 
 
 class Status(StrEnum):
@@ -116,61 +147,232 @@ def differing(cells: LiteralGrid, solution: Picture) -> LiteralGrid:
     return negated
 
 
+class _OutOfConflicts(Exception):
+    """A solver call used up its conflict budget: try something else."""
+
+
 class _Search:
     """One puzzle encoded into one solver session, with the analysis steps on top."""
 
-    def __init__(self, puzzle: Puzzle, known: PartialGrid, cancel: CancelToken) -> None:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        known: PartialGrid,
+        cancel: CancelToken,
+        symmetric: Sequence[Symmetry] = (),
+    ) -> None:
+        """The search over ``puzzle`` with the cells in ``known`` decided; with ``symmetric``,
+        over the solutions that every one of those maps fixes (each cell implies the cell it
+        is mapped to, which around every cycle of a map makes them equal: plain clauses,
+        because under an activation literal Glucose needed twice the conflicts on Knotty)."""
         cnf = CnfBuilder(cancel)
         self.puzzle = puzzle
         self.cells = puzzle.encode(cnf, known)
+        for symmetry in symmetric:
+            moved = symmetry.apply(self.cells)
+            differ = moved != self.cells
+            pairs = zip(moved[differ].tolist(), self.cells[differ].tolist(), strict=True)
+            for source, target in pairs:
+                cnf.add((-source, target))
+        self.known = known
+        self.cancel = cancel
         self.session = SolverSession(cnf, cancel=cancel)
         constant = np.isin(self.cells, (TRUE, FALSE))
         self.open = ~constant if constant.ndim == 2 else ~constant.all(axis=2)
+        self.calls_elsewhere = 0  # in the symmetric session and the child process
+
+    @property
+    def calls(self) -> int:
+        """Solver calls made so far, in every session and child process of this search."""
+        return self.session.calls + self.calls_elsewhere
 
     def close(self) -> None:
         self.session.close()
 
-    def solve(self, assumptions: list[int] | None = None) -> Picture | None:
-        """A solution under ``assumptions``, or ``None``.
+    def solve(
+        self, assumptions: list[int] | None = None, conflicts: int | None = None
+    ) -> Picture | None:
+        """A solution under ``assumptions``, or ``None``; every grid returned here is a
+        solution (:meth:`_accepts`).
 
-        A model that breaks a rule the encoding leaves to later (:meth:`Puzzle.lazy_clauses`,
-        e.g. Fobidoshi's connectivity) gets the clauses that rule it out, for good, and the
-        solver tries again; so every grid returned here is a solution.
+        Raises:
+            _OutOfConflicts: when a solver call needs more than ``conflicts`` conflicts.
         """
-        while self.session.solve(assumptions or ()):
+        while True:
+            satisfiable: bool | None
+            if conflicts is None:
+                satisfiable = self.session.solve(assumptions or ())
+            else:
+                satisfiable = self.session.try_solve(assumptions or (), conflicts)
+            if satisfiable is None:
+                raise _OutOfConflicts
+            if not satisfiable:
+                return None
             grid = decode_cells(self.cells, self.session.model())
-            clauses = self.puzzle.lazy_clauses(self.cells, grid)
-            if not clauses:
+            if self._accepts(grid):
                 return grid
-            for clause in clauses:
-                self.session.add_clause(clause)
-        return None
+
+    def _accepts(self, grid: Picture) -> bool:
+        """True when ``grid``, a model of the formula, is a solution. A model that breaks a rule
+        the encoding leaves to later (:meth:`Puzzle.lazy_clauses`, e.g. Fobidoshi's
+        connectivity) gets the clauses that rule it out, for good, and the caller tries again.
+        """
+        clauses = self.puzzle.lazy_clauses(self.cells, grid)
+        for clause in clauses:
+            self.session.add_clause(clause)
+        return not clauses
+
+    def first_solution(self) -> Picture | None:
+        """A solution, or ``None`` if there is none.
+
+        Glucose first, within :data:`PLAIN_CONFLICTS`: the common case ends there, and what it
+        learns on the way serves the variable fields too. Beyond that the puzzle is hard: a
+        symmetric solution comes next if the puzzle has symmetries (within
+        :data:`SYMMETRIC_CONFLICTS`), then Kissat in a child process (:meth:`_child_solution`).
+        Both encode the puzzle a second time, so past :data:`HARD_STEPS_MAX_OPEN` open cells
+        Glucose goes on alone instead.
+        """
+        try:
+            return self.solve(conflicts=PLAIN_CONFLICTS)
+        except _OutOfConflicts:
+            pass
+        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+            return self.solve()
+        symmetries = self.puzzle.symmetries()
+        if symmetries and (symmetric := self._symmetric_solution(symmetries)) is not None:
+            return symmetric
+        return self._child_solution()
+
+    def _child_solution(self) -> Picture | None:
+        """A solution, or ``None`` if there is none, from Kissat in a child process
+        (:func:`solve_in_child`) on the puzzle encoded anew from what the kind's stronger
+        logic (:meth:`Puzzle.probe`) fixes; Glucose goes on should the child fail or its model
+        break a rule the encoding leaves to later.
+
+        Kissat is faster than Glucose at a first solution of a hard puzzle, and the new
+        encoding narrows every run's range: Faase took Kissat 56 s of CPU so, 103 s from the
+        line solver's cells, and did not finish in 400 s (wall, a loaded machine) with the
+        probe's cells as unit clauses instead; Glucose found none in 150 s. The cells the probe
+        fixes join this session as units.
+        """
+        probed = self.puzzle.probe(self.known, self.cancel)
+        if probed.contradiction is not None:
+            return None
+        fixed = self.open & (probed.grid != UNKNOWN)
+        values = picture_of(probed.grid, self.puzzle.colours)
+        for unit in (-differing(self.cells, values))[fixed].tolist():
+            self.session.add_clause([unit])
+        cnf = CnfBuilder(self.cancel)
+        cells = self.puzzle.encode(cnf, probed.grid)
+        try:
+            self.calls_elsewhere += 1
+            model = solve_in_child(cnf, self.cancel)
+        except ChildFailed:
+            return self.solve()
+        if model is None:
+            return None
+        # A model that breaks a rule left to later gets its cuts here and Glucose goes on: a
+        # kind with such rules (Fobidoshi) may need many rounds, one child each would be slow.
+        grid = decode_cells(cells, model)
+        return grid if self._accepts(grid) else self.solve()
+
+    def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> Picture | None:
+        """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
+        within :data:`SYMMETRIC_CONFLICTS`), from a session of its own."""
+        symmetric = _Search(self.puzzle, self.known, self.cancel, symmetries)
+        try:
+            return symmetric.solve(conflicts=SYMMETRIC_CONFLICTS)
+        except _OutOfConflicts:
+            return None
+        finally:
+            self.calls_elsewhere += symmetric.calls
+            symmetric.close()
 
     def variable_fields(
         self, solution: Picture, variable: BoolGrid, limit: int | None = None
     ) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact).
 
+        Each call asks for a solution that differs from ``solution`` in some cell not yet
+        known variable; UNSAT ends it. When one call needs more than
+        :data:`GLOBAL_CONFLICTS`, the other solutions are likely close to ``solution`` and
+        hard to reach from afar (Knotty: four copies of one 14-cell switch), so a sweep of
+        local searches comes first, each free only inside a window (:func:`_windows`), then
+        the global calls go on without a budget. The puzzle's symmetries that fix
+        ``solution`` map every other solution to one that differs from it in the images of
+        the same cells, so each cell found variable brings its images along.
+
         Raises:
             Stopped: ``"limit"`` as soon as more than ``limit`` cells are variable.
         """
+        symmetries = [s for s in self.puzzle.symmetries() if s.fixes(solution)]
         candidates = self.open & ~variable
         # Prefer the opposite of the solution when branching: models then flip many cells at
         # once and the loop needs fewer calls.
         flipped = differing(self.cells, solution)
         self.session.set_phases(flipped[self.open].tolist())
-        while candidates.any():
-            activation = self.session.new_var()
-            self.session.add_clause([-activation, *flipped[candidates].tolist()])
-            found = self.solve([activation])
-            self.session.add_clause([-activation])  # retire this clause for good
-            if found is None:
-                return
-            differs = found != solution
-            variable |= differs & candidates
-            candidates &= ~differs
+        windows = _windows(solution.shape)
+        budget = GLOBAL_CONFLICTS if windows else None
+
+        def mark(found: Picture) -> None:
+            differs = orbit_closure(found != solution, symmetries)
+            variable[...] |= differs & candidates
+            candidates[...] &= ~differs
             if limit is not None and int(variable.sum()) > limit:
                 raise Stopped("limit")
+
+        while candidates.any():
+            try:
+                found = self._differing(flipped, candidates, budget)
+            except _OutOfConflicts:
+                budget = None
+                for window in windows:
+                    self._sweep(flipped, candidates, window, mark)
+                continue
+            if found is None:
+                return
+            mark(found)
+
+    def _sweep(
+        self,
+        flipped: LiteralGrid,
+        candidates: BoolGrid,
+        window: BoolGrid,
+        mark: Callable[[Picture], None],
+    ) -> None:
+        """Solutions that differ from the solution in some of ``candidates`` inside ``window``
+        and nowhere outside it, each passed to ``mark`` (which narrows ``candidates``), until
+        none is left or a call needs more than :data:`WINDOW_CONFLICTS`. ``flipped``: each cell
+        literal negated where the solution has it true."""
+        kept = (-flipped[self.open & ~window]).tolist()  # the solution outside the window
+        while (local := candidates & window).any():
+            try:
+                found = self._differing(flipped, local, WINDOW_CONFLICTS, kept)
+            except _OutOfConflicts:
+                return
+            if found is None:
+                return
+            mark(found)
+
+    def _differing(
+        self,
+        flipped: LiteralGrid,
+        cells: BoolGrid,
+        conflicts: int | None,
+        assumptions: list[int] | None = None,
+    ) -> Picture | None:
+        """A solution under ``assumptions`` that differs from the solution (``flipped``, as
+        above) in one of ``cells``, or ``None``; the clause that asks for it is retired after.
+
+        Raises:
+            _OutOfConflicts: when the call needs more than ``conflicts`` conflicts.
+        """
+        activation = self.session.new_var()
+        self.session.add_clause([-activation, *flipped[cells].tolist()])
+        try:
+            return self.solve([activation, *(assumptions or ())], conflicts)
+        finally:
+            self.session.add_clause([-activation])  # retire this clause for good
 
     def count(self, cap: int) -> int:
         """Solutions up to ``cap``, blocking each one found on the cell literals."""
@@ -179,6 +381,27 @@ class _Search:
             found += 1
             self.session.add_clause(differing(self.cells, values)[self.open].tolist())
         return found
+
+
+def _windows(shape: tuple[int, int]) -> list[BoolGrid]:
+    """Masks of the :data:`WINDOW_SIDE` squares, :data:`WINDOW_STRIDE` apart, that cover a grid
+    of ``shape`` (the last ones flush with its far edges); none when one window would hold
+    the whole grid."""
+    height, width = shape
+    if height <= WINDOW_SIDE and width <= WINDOW_SIDE:
+        return []
+
+    def starts(length: int) -> list[int]:
+        last = max(0, length - WINDOW_SIDE)
+        return sorted({*range(0, last, WINDOW_STRIDE), last})
+
+    masks = []
+    for top in starts(height):
+        for left in starts(width):
+            mask = np.zeros(shape, dtype=bool)
+            mask[top : top + WINDOW_SIDE, left : left + WINDOW_SIDE] = True
+            masks.append(mask)
+    return masks
 
 
 @contextmanager
@@ -264,12 +487,12 @@ def analyze(
                 solution = picture_of(deduction.grid, puzzle.colours)
                 return result(Status.UNIQUE)
             try:
-                solution = search.solve()
+                solution = search.first_solution()
                 if solution is None:
                     return result(Status.NONE)
                 search.variable_fields(solution, variable, variable_limit)
             finally:
-                sat_calls = search.session.calls
+                sat_calls = search.calls
             return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)
     except Stopped as stop:
         return result(Status.MULTIPLE if variable.any() else Status.UNKNOWN, stop)
@@ -298,10 +521,12 @@ def solve(
     """
     with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
-            if deduction.contradiction is not None:
-                return None
-            return picture_of(deduction.grid, puzzle.colours)
-        return search.solve()
+            return (
+                None
+                if deduction.contradiction is not None
+                else picture_of(deduction.grid, puzzle.colours)
+            )
+        return search.first_solution()
 
 
 def count_solutions(

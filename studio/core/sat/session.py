@@ -106,10 +106,29 @@ class SolverSession:
         Raises:
             Stopped: cancelled, past the deadline, or over the conflict limit (``"timeout"``).
         """
+        result = self._solve(assumptions, self._conflict_limit)
+        if result is None:
+            raise Stopped("timeout")
+        return result
+
+    def try_solve(self, assumptions: Sequence[Literal], conflicts: int) -> bool | None:
+        """:meth:`solve` within ``conflicts`` conflicts (checked at the solver's restarts, so
+        Glucose may run past it a little): ``None`` when they run out first, to try something
+        else; what the solver learnt meanwhile stays.
+
+        Raises:
+            Stopped: cancelled or past the deadline.
+        """
+        if self._conflict_limit is not None:
+            conflicts = min(conflicts, self._conflict_limit)
+        return self._solve(assumptions, conflicts)
+
+    def _solve(self, assumptions: Sequence[Literal], conflicts: int | None) -> bool | None:
+        """One interruptible solver call; ``None`` when the conflict budget ran out."""
         self._cancel.check()
         self.calls += 1
-        if self._conflict_limit is not None:
-            self._solver.conf_budget(self._conflict_limit)
+        # -1 lifts a budget that an earlier call set.
+        self._solver.conf_budget(-1 if conflicts is None else conflicts)
         remaining = self._cancel.remaining()
         timer = None
         if remaining is not None:
@@ -127,8 +146,9 @@ class SolverSession:
                 timer.cancel()
             self._solver.clear_interrupt()
         if result is None:
-            self._cancel.check()
-            raise Stopped("timeout")
+            self._cancel.check()  # an interrupt, not the budget: raise why
+            self._model = None
+            return None
         self._model = self._solver.get_model() if result else None
         return bool(result)
 

@@ -4,19 +4,26 @@ suite, tests/contract/test_analysis.py)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
+from multiprocessing.context import SpawnProcess
+
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken
 from studio.core.grid import grid_from_text, grid_to_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.sat import analysis as analysis_module
 from studio.core.sat.analysis import Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
 from tests.contract.kinds.nonogram import solutions
+from tests.core.pictures import symmetric_pictures
+from tests.core.sat.formulas import assert_gone, pigeonhole
 
 
 @settings(max_examples=100, deadline=None)
@@ -111,7 +118,6 @@ def test_a_time_limit_gives_unknown_and_returns_promptly() -> None:
 
 
 def test_cancel_from_another_thread_stops_the_solver() -> None:
-    import threading
 
     record = shared_record("nonogram", "survey:knotty")
     puzzle = Nonogram(record["rows"], record["cols"])
@@ -160,3 +166,140 @@ def test_lazy_clauses_rule_out_models_that_break_a_rule_left_out_of_the_encoding
     assert analysis.solution is not None
     assert not analysis.solution[0, 0]
     assert count_solutions(puzzle, 10, logic_first=False) == 1
+
+
+def _assert_agrees_with_brute_force(puzzle: Nonogram) -> None:
+    truth = solutions(puzzle)
+    analysis = analyze(puzzle)
+    assert analysis.complete
+    expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(truth), Status.MULTIPLE)
+    assert analysis.status == expected
+    if truth:
+        assert analysis.solution is not None
+        assert puzzle.check(analysis.solution) == []
+        stack = np.array(truth)
+        assert np.array_equal(analysis.variable, stack.any(axis=0) & ~stack.all(axis=0))
+
+
+@settings(max_examples=200, deadline=None)
+@given(symmetric_pictures())
+def test_symmetric_puzzles_agree_with_brute_force(picture: np.ndarray) -> None:
+    """The symmetric search first and the variable fields closed under the symmetries."""
+    _assert_agrees_with_brute_force(Nonogram.from_picture(picture))
+
+
+@settings(max_examples=100, deadline=None)
+@given(symmetric_pictures())
+def test_a_symmetric_solution_is_found_when_there_is_one(picture: np.ndarray) -> None:
+    puzzle = Nonogram.from_picture(picture)
+    symmetries = puzzle.symmetries()
+    assume(all(s.fixes(picture) for s in symmetries))
+    analysis = analyze(puzzle)
+    assert analysis.solution is not None
+    assert all(s.fixes(analysis.solution) for s in symmetries)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(3, 5), st.integers(3, 5), st.data())
+def test_the_local_sweep_keeps_variable_fields_exact(
+    height: int, width: int, data: st.DataObject
+) -> None:
+    """The first global call for another solution "runs out of conflicts", so the local sweep
+    over 2×2 windows runs before the global calls; the result must not change."""
+    cells = data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
+    try_solve = SolverSession.try_solve
+
+    def out_of_conflicts(
+        session: SolverSession, assumptions: Sequence[int], conflicts: int
+    ) -> bool | None:
+        if conflicts == analysis_module.GLOBAL_CONFLICTS:
+            return None
+        return try_solve(session, assumptions, conflicts)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis_module, "WINDOW_SIDE", 2)
+        patch.setattr(analysis_module, "WINDOW_STRIDE", 1)
+        patch.setattr(SolverSession, "try_solve", out_of_conflicts)
+        _assert_agrees_with_brute_force(
+            Nonogram.from_picture(np.array(cells).reshape(height, width))
+        )
+
+
+@pytest.fixture
+def glucose_gives_up_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glucose's budgeted first call "runs out of conflicts", so the hard-puzzle steps run:
+    the symmetric search (itself made to give up here), the probe, then the child process."""
+    try_solve = SolverSession.try_solve
+    budgets = {analysis_module.PLAIN_CONFLICTS, analysis_module.SYMMETRIC_CONFLICTS}
+
+    def out_of_conflicts(
+        session: SolverSession, assumptions: Sequence[int], conflicts: int
+    ) -> bool | None:
+        return None if conflicts in budgets else try_solve(session, assumptions, conflicts)
+
+    monkeypatch.setattr(SolverSession, "try_solve", out_of_conflicts)
+
+
+@pytest.mark.parametrize(
+    "picture",
+    [
+        ["#.#", ".#.", "#.#"],  # unique, symmetric
+        ["#.", ".#"],  # two solutions
+        ["##.#", "#..#", ".##.", "#.##"],
+        ["#..#.", ".#..#", "..#..", "#..#.", ".#..#"],
+    ],
+)
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_the_hard_puzzle_steps_keep_the_analysis_exact(picture: list[str]) -> None:
+    _assert_agrees_with_brute_force(Nonogram.from_picture(grid_from_text(picture)))
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_the_child_process_respects_lazy_clauses() -> None:
+    puzzle = _WithoutCorner([(1,), (1,)], [(1,), (1,)])
+    analysis = analyze(puzzle, logic_first=False)
+    assert analysis.status == Status.UNIQUE
+    assert analysis.solution is not None
+    assert not analysis.solution[0, 0]
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_past_the_size_for_the_hard_steps_glucose_goes_on_alone(
+    spawned: list[SpawnProcess], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(analysis_module, "HARD_STEPS_MAX_OPEN", 3)
+    _assert_agrees_with_brute_force(Nonogram.from_picture(grid_from_text(["#.", ".#"])))
+    assert spawned == []
+
+
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_no_solution_is_found_by_the_hard_puzzle_steps_too() -> None:
+    impossible = Nonogram([(), (1, 1)], [(), (), (2,)])
+    assert analyze(impossible, logic_first=False).status == Status.NONE
+
+
+class _Stubborn(Nonogram):
+    """A nonogram whose encoding carries, besides its own, a pigeonhole formula of 14 holes
+    on variables of their own: unsatisfiable, and minutes of work for a solver."""
+
+    def encode(self, cnf, known):  # type: ignore[no-untyped-def]
+        cells = super().encode(cnf, known)
+        pigeonhole(14, cnf)
+        return cells
+
+
+@pytest.mark.parametrize("how", ["cancelled", "timeout"])
+@pytest.mark.usefixtures("glucose_gives_up_at_once")
+def test_cancel_and_time_limit_kill_the_child_process(
+    how: str, spawned: list[SpawnProcess]
+) -> None:
+    """Past Glucose's budget the first solution is looked for in a child process, which a
+    cancel from another thread, or the time limit, kills; none is left behind."""
+    token = CancelToken(timeout=1.0 if how == "timeout" else None)
+    if how == "cancelled":
+        threading.Timer(1.0, token.cancel).start()
+    analysis = analyze(_Stubborn([(1,)], [(1,)]), cancel=token, logic_first=False)
+    assert analysis.status == Status.UNKNOWN
+    assert analysis.stop_reason == how
+    [child] = spawned
+    assert_gone(child)

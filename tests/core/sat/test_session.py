@@ -1,14 +1,17 @@
-"""The solver session: loading a formula stops on a cancel, and frees the builder's copy."""
+"""The solver session: loading a formula stops on a cancel and frees the builder's copy;
+conflict budgets per call, and what still stops a call."""
 
 from __future__ import annotations
 
 import itertools
+import threading
 
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import LOAD_CHUNK, SolverSession
+from tests.core.sat.formulas import pigeonhole
 
 
 def chain(cnf: CnfBuilder, length: int) -> list[int]:
@@ -38,3 +41,27 @@ def test_loading_stops_on_a_cancel() -> None:
     token.cancel()
     with pytest.raises(Stopped):
         SolverSession(cnf, cancel=token)
+
+
+def test_a_call_over_its_budget_gives_none_and_the_next_call_is_unlimited() -> None:
+    with SolverSession(pigeonhole(8)) as session:
+        assert session.try_solve((), 10) is None
+        assert session.try_solve((), 10) is None
+        assert session.solve() is False  # the budget of the last call does not linger
+
+
+def test_a_call_within_its_budget_answers() -> None:
+    cnf = CnfBuilder()
+    x = cnf.new_var()
+    cnf.add((x,))
+    with SolverSession(cnf) as session:
+        assert session.try_solve((), 1000) is True
+        assert session.try_solve((-x,), 1000) is False
+
+
+def test_cancel_still_stops_a_budgeted_call() -> None:
+    token = CancelToken()
+    with SolverSession(pigeonhole(12), cancel=token) as session:
+        threading.Timer(0.2, token.cancel).start()
+        with pytest.raises(Stopped, match="cancelled"):
+            session.try_solve((), 10**9)

@@ -47,6 +47,7 @@ from studio.core.kinds.fobidoshi.rules import (
 )
 from studio.core.puzzle import Cell, Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 BLANK, CIRCLE, CROSS = 0, 1, 2
 """The codes of :attr:`Fobidoshi.givens`: no given, a given circle, a given cross."""
@@ -299,6 +300,14 @@ class Fobidoshi:
             for index in np.flatnonzero(needy).tolist():
                 cnf.add([-flat[index], *(flat[other] for other in around[index])])
         return cells
+
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Nothing beyond ``known``: the probe pays off on hard nonograms, not tried here."""
+        return Deduction(grid=known.copy())
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
+        return ()
 
     def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """Cuts for a model whose circles fall apart (docs/algorithms.md, "Fobidoshi"): for each

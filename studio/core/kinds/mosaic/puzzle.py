@@ -38,6 +38,7 @@ from studio.core.kinds.mosaic.logic import (
 )
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 MAX_CLUE = 9
 
@@ -238,6 +239,14 @@ class Mosaic:
         if not isinstance(deduction, MosaicDeduction):
             deduction = self.deduce(cancel)
         return difficulty(deduction, self.shape)
+
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Nothing beyond ``known``: the probe pays off on hard nonograms, not tried here."""
+        return Deduction(grid=known.copy())
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
+        return ()
 
     def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """None: the encoding holds every rule of a mosaic."""

@@ -33,6 +33,7 @@ from studio.core.kinds.nonogram import thesis_cnf as nonogram_thesis
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Puzzle, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Symmetry
 
 PuzzleT = TypeVar("PuzzleT", bound=Puzzle)
 
@@ -92,6 +93,12 @@ class EncodedPuzzle(Generic[PuzzleT]):
 
     def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         return self.puzzle.lazy_clauses(cells, grid)
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        return self.puzzle.symmetries()
+
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        return self.puzzle.probe(known, cancel)
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         return self.encoder(cnf, self.puzzle, known)

@@ -50,6 +50,7 @@ from studio.core.kinds.nonogram.linesolve import (
 )
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
+from studio.core.symmetry import Box, Symmetry, dihedral
 
 MAX_SIDE = 200
 """The most rows or columns. The hardest case, a random picture (about a quarter of its cells
@@ -330,6 +331,13 @@ class Nonogram:
         rows, cols = self._clues()
         return line_solve(rows, cols, known, cancel, self.colours)
 
+    def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """Line solving and probing from ``known`` and the givens (see
+        :func:`.linesolve.probe_solve`)."""
+        rows, cols = self._clues()
+        known = with_givens(self.givens_grid(), known)
+        return probe_solve(rows, cols, known, cancel, self.colours)
+
     def hint(self, known: PartialGrid) -> Hint | None:
         """The line that decides the most cells from ``known`` and the givens (see
         :func:`next_step`); givens are never part of a hint."""
@@ -364,6 +372,43 @@ class Nonogram:
     def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """None: the order encoding holds every rule of a nonogram."""
         return []
+
+    def symmetries(self) -> tuple[Symmetry, ...]:
+        """The rotations and reflections that map the clues and givens onto themselves.
+
+        They act on the grid without its border lines of clue ``0`` (empty in every solution,
+        so any map may leave them in place): Knotty's knot is rotation-symmetric in its
+        39×39 cells, not with its empty 40th row and column. A map keeps the puzzle when it
+        takes every line of that box onto a line whose clue reads the same in the direction
+        the cells go, and every given onto a given of the same value. None are looked for in
+        a colour puzzle, whose cells the encoding makes one-hot.
+        """
+        if self.colours > 1:
+            return ()
+        height, width = self.shape
+        rows = [r for r, clue in enumerate(self.rows) if clue]
+        cols = [c for c, clue in enumerate(self.cols) if clue]
+        if not rows:
+            return ()
+        box = Box(rows[0], rows[-1], cols[0], cols[-1])
+        index = np.arange(height * width).reshape(height, width)
+        clues: dict[tuple[int, ...], Clue] = {}
+        for r in range(box.top, box.bottom + 1):
+            cells = index[r, box.left : box.right + 1]
+            clues[tuple(cells)], clues[tuple(cells[::-1])] = self.rows[r], self.rows[r][::-1]
+        for c in range(box.left, box.right + 1):
+            cells = index[box.top : box.bottom + 1, c]
+            clues[tuple(cells)], clues[tuple(cells[::-1])] = self.cols[c], self.cols[c][::-1]
+        givens = self.givens_grid()
+        return tuple(
+            symmetry
+            for symmetry in dihedral(self.shape, box)
+            if all(
+                clues.get(tuple(symmetry.image.ravel()[list(cells)])) == clue
+                for cells, clue in clues.items()
+            )
+            and np.array_equal(symmetry.apply(givens), givens)
+        )
 
     def cell_literals(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """``int64`` literal grid ``(height, width)``: ``TRUE``/``FALSE`` for the givens and the
