@@ -417,9 +417,11 @@ class _Reader:
         nonogram = self._nonogram(puzzle, clues, goal, colours.inks)
         title, author, notes = self._metadata(puzzle, puzzleset)
         picture = None if goal is None else goal[1]
-        return Document(
-            nonogram, picture, title=title, author=author, notes=notes, palette=colours.palette()
-        )
+        try:
+            palette = colours.palette()
+        except ValueError as error:  # e.g. two colours drawn with one character
+            self.fail_at(puzzle, str(error))
+        return Document(nonogram, picture, title=title, author=author, notes=notes, palette=palette)
 
     def _nonogram(
         self,

@@ -91,6 +91,17 @@ def test_webpbn_default_colour_rules() -> None:
     assert webpbn.read(written).puzzle == document.puzzle
 
 
+def test_webpbn_colours_drawn_with_one_character_are_one_line() -> None:
+    # Found by the fuzzer: a colour given the background's character '.'.
+    text = """<puzzleset><puzzle>
+<color name="grey" char=".">888</color><color name="black" char="X">000</color>
+<clues type="columns"><line><count color="grey">1</count></line></clues>
+<clues type="rows"><line><count color="grey">1</count></line></clues>
+</puzzle></puzzleset>"""
+    with pytest.raises(FormatError, match=r"line 1: .*the character '\.' stands for two colours"):
+        webpbn.read(text)
+
+
 def test_black_and_white_formats_refuse_colour_by_name() -> None:
     with pytest.raises(FormatError, match="black-and-white nonograms, and this one has 2 colours"):
         tatham.write(DOCUMENT)
