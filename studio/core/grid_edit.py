@@ -1,5 +1,5 @@
 """Grid commands for any kind: resize and crop, shift, mirror, rotate, invert, clear, clear the
-givens (DESIGN.md §1, "Work like in any good editor").
+givens: what any good picture editor offers, for every kind.
 
 Each command takes a document and returns a new one, its title, author and notes kept; the window
 applies it as one undo step. A command splits the document into layers cell by cell (the picture
