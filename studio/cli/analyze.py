@@ -29,7 +29,6 @@ from studio.cli.outputs import (
 )
 from studio.core.analysis_batch import analysed, analyze_batch
 from studio.core.errors import StudioError
-from studio.core.grid import grid_to_text
 from studio.core.sat.analysis import Status
 
 
@@ -53,7 +52,8 @@ exit status is then 2. Otherwise it is 0, whatever the verdict.
 
 --json prints one object per input, one per line, in input order: input, kind, width, height,
 status (unique, multiple, none, or unknown when the time limit stopped it), solution (rows of
-# and ., or null), variable_cells ([row, col], 0-based), line_solvable, seconds,
+# and .; for a colour nonogram . and each colour's character, a webpbn file's own; or null),
+variable_cells ([row, col], 0-based), line_solvable, seconds,
 variable_cells_complete (false when the time limit cut the search short) and contradiction
 (the impossible line, or null).
 
@@ -111,7 +111,8 @@ def run_analyze(args: argparse.Namespace) -> int:
 # solve
 
 _SOLVE_EPILOG = """\
-Prints the solution as rows of # (filled) and . (empty). Exit status: 0 when a solution is
+Prints the solution as rows of # (filled) and . (empty); a colour nonogram's as . and each
+colour's character. Exit status: 0 when a solution is
 printed (if the puzzle has several, one of them, and a note on standard error says so); 1 when
 the puzzle has no solution; 2 on bad input; 3 when the time limit ran out before a solution.
 
@@ -136,7 +137,7 @@ def run_solve(args: argparse.Namespace) -> int:
     if analysis.solution is None:
         note(f"{name}: {verdict(analysis)}")
         return EXIT_NO_SOLUTION if analysis.status is Status.NONE else EXIT_TIME_LIMIT
-    print("\n".join(grid_to_text(analysis.solution)))
+    print("\n".join(document.spell(analysis.solution)))
     if analysis.status is Status.MULTIPLE:
         note(f"{name}: not unique ({verdict(analysis)}); printed one solution")
     elif analysis.status is Status.UNKNOWN:

@@ -20,6 +20,7 @@ from studio.core.contract.kind import Kind
 from studio.core.errors import StudioError
 from studio.core.generate.batch import POOL_AFTER_SECONDS
 from studio.core.kinds import KINDS, get_kind
+from studio.core.palette import MAX_INKS
 from studio.core.parallel import require_dask
 
 
@@ -246,4 +247,18 @@ def parse_threshold(text: str) -> int:
     """A luminance from 0 to 255."""
     if not (text.isdecimal() and 0 <= int(text) <= 255):
         raise argparse.ArgumentTypeError(f"expected a luminance from 0 to 255, got {text!r}")
+    return int(text)
+
+
+def add_colours(parser: argparse.ArgumentParser, help_text: str) -> None:
+    """``--colors K``: at most K ink colours (1, the default: black and white)."""
+    parser.add_argument(
+        "--colors", dest="colours", type=parse_colours, default=1, metavar="K", help=help_text
+    )
+
+
+def parse_colours(text: str) -> int:
+    """A number of ink colours, 1 to :data:`~studio.core.palette.MAX_INKS`."""
+    if not (text.isdecimal() and 1 <= int(text) <= MAX_INKS):
+        raise argparse.ArgumentTypeError(f"expected 1 to {MAX_INKS} colours, got {text!r}")
     return int(text)

@@ -14,6 +14,7 @@ from tqdm import tqdm
 from studio.cli.arguments import (
     Commands,
     add_batch,
+    add_colours,
     add_command,
     add_format,
     add_kind,
@@ -79,6 +80,7 @@ def add_parsers(commands: Commands) -> None:
         "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
     )
     add_logic_solvable(generate, "only puzzles logic alone solves")
+    add_colours(generate, "ink colours, a colour nonogram for K > 1 (default: 1)")
     add_kind(generate, default=KINDS[0].name)
     generate.add_argument(
         "--max-difficulty",
@@ -137,6 +139,7 @@ def run_generate(args: argparse.Namespace) -> int:
             density=args.density,
             logic_solvable=args.logic_solvable,
             max_difficulty=args.max_difficulty,
+            colours=args.colours,
             min_difficulty=args.min_difficulty,
         )
     )

@@ -9,6 +9,7 @@ import itertools
 from studio.cli.arguments import Commands, add_command, add_kind, parse_count
 from studio.cli.inputs import label, read_input
 from studio.cli.outputs import EXIT_OK, json_line
+from studio.core.document import Document
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid, cells_text
 from studio.core.hints import Step, start, step, walk
 
@@ -50,9 +51,9 @@ def run_hint(args: argparse.Namespace) -> int:
             record = {"step": count, "reason": taken.hint.reason, "cells": cells}
             print(json_line({**record, "solved": taken.solved}), flush=True)
             continue
-        print(f"{count}. {taken.hint.reason}: {_decided(taken)}", flush=True)
+        print(f"{count}. {taken.hint.reason}: {_decided(taken, document)}", flush=True)
         if args.grid:
-            print("\n".join(_grid_text(known)) + "\n", flush=True)
+            print("\n".join(_grid_text(known, document)) + "\n", flush=True)
     unknown = int((known == UNKNOWN).sum())
     stuck = unknown > 0 and step(puzzle, known) is None
     if args.json:
@@ -69,16 +70,22 @@ def run_hint(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _decided(step: Step) -> str:
-    """The cells a step decides, grouped: ``fills r1 c2, r1 c3; empties r1 c5``."""
+def _decided(step: Step, document: Document) -> str:
+    """The cells a step decides, grouped: ``fills r1 c2, r1 c3; empties r1 c5``; in colour
+    ``colours r1 c2 r; empties r1 c5`` by each colour's character."""
+    chars = document.spelling
+    verbs = [(1, "fills"), (0, "empties")]
+    if chars:
+        verbs = [*((v, f"colours {chars[v]}:") for v in range(1, len(chars))), (0, "empties")]
     groups = []
-    for filled, verb in ((True, "fills"), (False, "empties")):
-        cells = [(r, c) for r, c, value in step.hint.cells if value == filled]
+    for wanted, verb in verbs:
+        cells = [(r, c) for r, c, value in step.hint.cells if int(value) == wanted]
         if cells:
             groups.append(f"{verb} {cells_text(cells)}")
     return "; ".join(groups)
 
 
-def _grid_text(known: PartialGrid) -> list[str]:
-    """Rows of ``#``, ``.`` and ``?`` (not known yet)."""
-    return ["".join(_CHARS.get(int(value), "?") for value in row) for row in known]
+def _grid_text(known: PartialGrid, document: Document) -> list[str]:
+    """Rows of ``#``, ``.`` (or the colours' characters) and ``?`` (not known yet)."""
+    chars = dict(enumerate(document.spelling)) or _CHARS
+    return ["".join(chars.get(int(value), "?") for value in row) for row in known]

@@ -9,6 +9,7 @@ from pathlib import Path
 from studio.cli.arguments import (
     FORMAT_NAMES,
     Commands,
+    add_colours,
     add_command,
     add_format,
     add_kind,
@@ -42,18 +43,24 @@ An image of at most {pixelart.FIT_SIDE} pixels a side keeps its size, pixel for 
 is scaled down to fit within {_FIT} cells, keeping its aspect ratio (300x200 becomes 30x20;
 pixel art saved at 2x, 3x... is first taken at its own size), unless --size is given.
 Transparent pixels are always empty; an opaque pixel is filled when its luminance is below the
-threshold: by default Otsu's threshold of the image's opaque pixels.
+threshold: by default Otsu's threshold of the image's opaque pixels. With --colors K (K > 1) a
+nonogram is in colour: the opaque pixels are quantised to at most K colours (median cut), the
+transparent ones are the background (an image without any takes the colour of most of its
+border as background), and the threshold plays no part.
 
 Without -o each picture is printed as a text grid (or in --format), a blank line between
 images; with --json only the JSON lines are printed: the object of 'studio analyze --json' plus
-picture (rows of # and .). With -o, one image is written to that file (format from its
-extension unless --format) and several go into that folder, created if missing, as
+picture (rows of # and .; in colour '.' for the background and a, b, c... for the colours in the
+order of colors, a list of "#rrggbb" with the background first). With -o, one image is
+written to that file (format from its extension unless --format) and several go into that
+folder, created if missing, as
 <stem>.json (or the extension of --format). A bad image is reported on standard error and the
 others are still imported; the exit status is then 2. Formats: {FORMAT_NAMES}.
 
 examples:
   studio import-image icon.png
   studio import-image photo.png --size 40x30 --threshold 128
+  studio import-image icon.png --colors 3 --json
   studio import-image icons/*.png -o puzzles/ --json"""
 
 
@@ -77,6 +84,7 @@ def add_parsers(commands: Commands) -> None:
         "Otsu's threshold of the image)",
     )
     image.add_argument("--invert", action="store_true", help="fill the light pixels instead")
+    add_colours(image, "at most K colours, a colour nonogram for K > 1 (default: 1)")
     image.add_argument("-o", "--output", metavar="OUT", help="file (one image) or folder")
     image.add_argument("--json", action="store_true", help="print the analysis as JSON Lines")
     add_format(image)
@@ -88,7 +96,9 @@ def add_parsers(commands: Commands) -> None:
 def run_import_image(args: argparse.Namespace) -> int:
     """``studio import-image``: each image becomes a nonogram (or a mosaic), written, printed or
     analysed; a bad image is reported and the others still imported."""
-    options = pixelart.ImportOptions(threshold=args.threshold, invert=args.invert, shape=args.size)
+    options = pixelart.ImportOptions(
+        threshold=args.threshold, invert=args.invert, shape=args.size, colours=args.colours
+    )
     folder = output_folder(args.output, len(args.images))
     written: dict[Path, str] = {}
     status = EXIT_OK

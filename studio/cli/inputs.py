@@ -14,7 +14,7 @@ from studio.core import files, formats
 from studio.core.analysis_batch import analysed
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.sat.analysis import Status
 from studio.core.verdict import describe
 
@@ -93,7 +93,7 @@ def label(argument: str) -> str:
     return argument[: _LABEL_WIDTH - 3] + "..."
 
 
-def unique_solution(document: Document, timeout: float | None, need: str) -> BoolGrid:
+def unique_solution(document: Document, timeout: float | None, need: str) -> Picture:
     """The solution of the document's puzzle, found within ``timeout`` seconds, for work that
     needs it to be the only one; ``need`` names the input and that work.
 

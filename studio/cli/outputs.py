@@ -16,7 +16,7 @@ from studio.core import formats
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats import Format
-from studio.core.grid import cells_of, grid_to_text
+from studio.core.grid import cells_of
 from studio.core.sat.analysis import Analysis
 from studio.core.verdict import describe
 
@@ -69,7 +69,7 @@ def analysis_record(argument: str, document: Document, analysis: Analysis) -> di
         "width": width,
         "height": height,
         "status": analysis.status.value,
-        "solution": None if analysis.solution is None else grid_to_text(analysis.solution),
+        "solution": None if analysis.solution is None else document.spell(analysis.solution),
         "variable_cells": [list(cell) for cell in cells_of(analysis.variable)],
         "line_solvable": analysis.logic_solvable,
         "seconds": round(analysis.seconds, 6),
@@ -81,10 +81,14 @@ def analysis_record(argument: str, document: Document, analysis: Analysis) -> di
 
 def picture_record(argument: str, document: Document, analysis: Analysis) -> dict[str, Any]:
     """:func:`analysis_record` plus ``picture`` (rows of ``#`` and ``.``), for a document that
-    has its picture (an imported, repaired or generated puzzle)."""
+    has its picture (an imported, repaired or generated puzzle); for a colour puzzle the rows
+    spell each cell with its colour's character (:meth:`Document.spell`) and ``colors`` lists
+    the palette's colours as ``"#rrggbb"``, background first."""
     record = analysis_record(argument, document, analysis)
     assert document.picture is not None  # the commands that print this always made one
-    record["picture"] = grid_to_text(document.picture)
+    record["picture"] = document.spell(document.picture)
+    if document.palette is not None:
+        record["colors"] = [colour.hex for colour in document.palette.colours]
     return record
 
 

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture, colour_grid_to_text, grid_to_text, picture_of
+from studio.core.palette import BACKGROUND_CHAR, Palette
 from studio.core.puzzle import DrawnPuzzle, Puzzle
 
 METADATA = ("title", "author", "notes", "license")
@@ -23,24 +24,46 @@ class Document:
 
     Attributes:
         puzzle: the clues (and, for some kinds, givens).
-        picture: the designer's picture, bool ``(height, width)``, from which the clues were
-            made; ``None`` for a puzzle known only by its clues (e.g. a game ID).
+        picture: the designer's picture, ``(height, width)``, from which the clues were
+            made: bool, or ``uint8`` colours 0 to *k* for a colour puzzle; ``None`` for a
+            puzzle known only by its clues (e.g. a game ID).
         title, author, notes: free text for the designer and the book.
         license: the terms the puzzle may be used under, free text: typically an SPDX
             identifier (``"CC-BY-4.0"``) or a notice (``"© 2026 Ann Smith, all rights
             reserved"``); empty when none is stated.
+        palette: what the colours of a colour puzzle look like and how files spell them
+            (:class:`~studio.core.palette.Palette`, *k* + 1 colours, background first);
+            ``Palette.default(k)`` when not given; ``None`` for a black-and-white puzzle.
+
+    Raises:
+        ValueError: for a picture of another shape or with a colour the puzzle has not, or a
+            palette whose colours are not the puzzle's.
     """
 
     puzzle: Puzzle
-    picture: BoolGrid | None = None
+    picture: Picture | None = None
     title: str = ""
     author: str = ""
     notes: str = ""
     license: str = ""
+    palette: Palette | None = None
 
     def __post_init__(self) -> None:
+        colours = self.puzzle.colours
+        if colours == 1 and self.palette is not None:
+            raise ValueError("a black-and-white puzzle has no palette")
+        if colours > 1:
+            if self.palette is None:
+                object.__setattr__(self, "palette", Palette.default(colours))
+            elif self.palette.inks != colours:
+                raise ValueError(
+                    f"the palette has {self.palette.inks} colours, the puzzle {colours}"
+                )
         if self.picture is not None:
-            picture = np.array(self.picture, dtype=bool)
+            values = np.asarray(self.picture)
+            if int(values.max(initial=0)) > colours and values.dtype != np.bool_:
+                raise ValueError(f"the picture has colour {values.max()}, the puzzle {colours}")
+            picture = np.array(picture_of(values, colours))
             if picture.shape != self.puzzle.shape:
                 raise ValueError(
                     f"picture is {picture.shape[1]}×{picture.shape[0]}, "
@@ -58,7 +81,26 @@ class Document:
         ``notes``, ``license``."""
         return {name: getattr(self, name) for name in METADATA}
 
-    def with_picture(self, picture: BoolGrid) -> Document:
+    def spell(self, grid: Picture) -> list[str]:
+        """A picture of this document's puzzle as text rows, one character per cell: ``#`` and
+        ``.`` in black and white; in colour ``.`` for the background and each colour's
+        character in the palette (the file's own for a webpbn file, ``a``, ``b``, … for an
+        imported image), unless ``.`` is some colour's character (then the palette's
+        background character)."""
+        if self.palette is None:
+            return grid_to_text(np.asarray(grid, dtype=bool))
+        return colour_grid_to_text(np.asarray(grid, dtype=np.uint8), self.spelling)
+
+    @property
+    def spelling(self) -> str:
+        """The characters :meth:`spell` writes a colour picture with, ``spelling[v]`` for value
+        ``v``; empty for a black-and-white document (spelt ``#`` and ``.``)."""
+        if self.palette is None:
+            return ""
+        chars = self.palette.chars
+        return chars if BACKGROUND_CHAR in chars[1:] else BACKGROUND_CHAR + chars[1:]
+
+    def with_picture(self, picture: Picture) -> Document:
         """The same document with a new picture and the clues made from it.
 
         Raises:
@@ -76,6 +118,11 @@ class Document:
             and other.picture is not None
             and np.array_equal(self.picture, other.picture)
         )
-        return same_picture and self.puzzle == other.puzzle and self.metadata() == other.metadata()
+        return (
+            same_picture
+            and self.puzzle == other.puzzle
+            and self.metadata() == other.metadata()
+            and self.palette == other.palette
+        )
 
     __hash__ = None  # type: ignore[assignment]

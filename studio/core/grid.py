@@ -1,8 +1,10 @@
 """Grids and lines: the vocabulary every puzzle kind shares.
 
 Grids are numpy arrays of shape ``(height, width)``, indexed ``(row, col)``. A *picture* or a
-*solution* is a ``bool`` grid (True = filled); a *partial* grid is ``int8`` with ``UNKNOWN`` (-1),
-``EMPTY`` (0) and ``FILLED`` (1).
+*solution* of a black-and-white puzzle is a ``bool`` grid (True = filled); of a colour puzzle
+(a puzzle whose ``colours`` is more than 1) a ``uint8`` grid, 0 for the background and 1 to *k*
+for the colours. A *partial* grid is ``int8`` with ``UNKNOWN`` (-1), ``EMPTY`` (0, the
+background) and ``FILLED`` (1) or, in a colour puzzle, the colour 1 to *k*.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ import numpy.typing as npt
 T = TypeVar("T", bound=np.generic)
 
 BoolGrid = npt.NDArray[np.bool_]
+ColourGrid = npt.NDArray[np.uint8]
+Picture = npt.NDArray[np.bool_ | np.uint8]
+"""A picture or solution: a :data:`BoolGrid` for a black-and-white puzzle, a :data:`ColourGrid`
+for a colour puzzle."""
 PartialGrid = npt.NDArray[np.int8]
 
 UNKNOWN = -1
@@ -100,10 +106,71 @@ def row_runs(grid: BoolGrid) -> list[tuple[int, ...]]:
     return runs
 
 
+def picture_of(grid: npt.ArrayLike, colours: int) -> Picture:
+    """The picture of ``grid`` (cell values, ``(height, width)``) for a puzzle of ``colours``
+    ink colours: ``bool`` (True where filled) for 1, ``uint8`` (the colour, 0 background) for
+    more. Unknown (negative) values become the background."""
+    values = np.asarray(grid)
+    if colours == 1:
+        filled: BoolGrid = values > 0
+        return filled
+    coloured: ColourGrid = np.maximum(values, 0).astype(np.uint8)
+    return coloured
+
+
+def filled_cells(picture: Picture) -> BoolGrid:
+    """The cells of ``picture`` that are not the background, as a bool grid: the picture
+    itself for a black-and-white one."""
+    filled: BoolGrid = np.asarray(picture, dtype=bool)
+    return filled
+
+
+def colour_runs(line: npt.ArrayLike) -> tuple[tuple[int, int], ...]:
+    """The runs of a 1-D line of colours (0 the background), left to right, as ``(length,
+    colour)`` pairs; two runs of one colour are apart, runs of two colours may touch."""
+    cells = np.asarray(line, dtype=np.int64)
+    if cells.size == 0:
+        return ()
+    edges = np.flatnonzero(np.diff(cells)) + 1
+    starts = np.concatenate(([0], edges))
+    ends = np.concatenate((edges, [cells.size]))
+    return tuple(
+        (int(end - start), int(cells[start]))
+        for start, end in zip(starts, ends, strict=True)
+        if cells[start] != 0
+    )
+
+
 def grid_to_text(grid: BoolGrid) -> list[str]:
     """One string per row, ``#`` for filled and ``.`` for empty."""
     table = np.array([EMPTY_CHAR, FILLED_CHAR])
     return ["".join(row) for row in table[np.asarray(grid, dtype=np.intp)]]
+
+
+def colour_grid_to_text(grid: ColourGrid, chars: str) -> list[str]:
+    """One string per row of a colour grid, cell ``v`` spelt ``chars[v]`` (``chars[0]`` the
+    background)."""
+    table = np.array(list(chars))
+    return ["".join(row) for row in table[np.asarray(grid, dtype=np.intp)]]
+
+
+def colour_grid_from_text(rows: Sequence[str], chars: str) -> ColourGrid:
+    """Inverse of :func:`colour_grid_to_text`: equally long rows of the characters ``chars``.
+
+    Raises:
+        ValueError: on ragged rows or another character (callers add file and line context).
+    """
+    width = len(rows[0]) if rows else 0
+    codes = {char: value for value, char in enumerate(chars)}
+    for r, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"row {r + 1} has {len(row)} cells, row 1 has {width}")
+        bad = next((c for c in row if c not in codes), None)
+        if bad is not None:
+            expected = ", ".join(repr(char) for char in chars)
+            raise ValueError(f"row {r + 1} holds {bad!r}; expected one of {expected}")
+    cells = [[codes[c] for c in row] for row in rows]
+    return np.array(cells, dtype=np.uint8).reshape(len(rows), width)
 
 
 def grid_from_text(rows: Sequence[str]) -> BoolGrid:

@@ -1,5 +1,5 @@
 """Grid commands for any kind: resize and crop, shift, mirror, rotate, invert, clear, clear the
-givens (DESIGN.md §1, "Work like in any good editor").
+givens: what any good picture editor offers, for every kind.
 
 Each command takes a document and returns a new one, its title, author and notes kept; the window
 applies it as one undo step. A command splits the document into layers cell by cell (the picture
@@ -33,7 +33,7 @@ from studio.core.contract.kind import Kind
 from studio.core.contract.layers import CellLayers, Mark, MarkGrid
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import kind_of
 from studio.core.puzzle import Puzzle
 
@@ -80,7 +80,7 @@ def resized(
     left: int,
     right: int,
     *,
-    picture: BoolGrid | None = None,
+    picture: Picture | None = None,
 ) -> Document:
     """``document`` with rows and columns added or taken away on each side: a positive number
     adds that many blank rows (columns) on its side, a negative one crops that many. Each cell
@@ -110,7 +110,7 @@ def resized(
 
 
 def shifted(
-    document: Document, rows: int, cols: int, *, wrap: bool, picture: BoolGrid | None = None
+    document: Document, rows: int, cols: int, *, wrap: bool, picture: Picture | None = None
 ) -> Document:
     """``document`` with every cell moved ``rows`` down (negative: up) and ``cols`` right
     (negative: left). With ``wrap`` the cells pushed over one edge come back at the other;
@@ -132,7 +132,7 @@ def shifted(
     )
 
 
-def mirrored(document: Document, axis: MirrorAxis, *, picture: BoolGrid | None = None) -> Document:
+def mirrored(document: Document, axis: MirrorAxis, *, picture: Picture | None = None) -> Document:
     """``document`` mirrored: ``"left-right"`` swaps its left and right, ``"top-bottom"`` its top
     and bottom.
 
@@ -151,7 +151,7 @@ def mirrored(document: Document, axis: MirrorAxis, *, picture: BoolGrid | None =
     return _edited(document, picture, "mirror", lambda layer, _: np.flip(layer, dimension))
 
 
-def rotated(document: Document, quarter_turns: int, *, picture: BoolGrid | None = None) -> Document:
+def rotated(document: Document, quarter_turns: int, *, picture: Picture | None = None) -> Document:
     """``document`` turned ``quarter_turns`` times 90° clockwise (negative: anticlockwise); an
     odd number swaps its height and width.
 
@@ -161,7 +161,7 @@ def rotated(document: Document, quarter_turns: int, *, picture: BoolGrid | None 
     return _edited(document, picture, "rotate", lambda layer, _: np.rot90(layer, -quarter_turns))
 
 
-def inverted(document: Document, *, picture: BoolGrid | None = None) -> Document:
+def inverted(document: Document, *, picture: Picture | None = None) -> Document:
     """``document`` with its picture's filled and empty cells swapped; givens and shown clues
     stay where they are (their values follow the picture).
 
@@ -179,7 +179,7 @@ def inverted(document: Document, *, picture: BoolGrid | None = None) -> Document
     )
 
 
-def cleared(document: Document, *, picture: BoolGrid | None = None) -> Document:
+def cleared(document: Document, *, picture: Picture | None = None) -> Document:
     """``document`` as a new one of its size would be: an empty picture for a kind drawn from
     one, every mark blank. The reference solution of another kind stays (nothing rules it out).
 
@@ -199,7 +199,7 @@ def cleared(document: Document, *, picture: BoolGrid | None = None) -> Document:
     return _edited(document, picture, "clear", clear)
 
 
-def without_givens(document: Document, *, picture: BoolGrid | None = None) -> Document:
+def without_givens(document: Document, *, picture: Picture | None = None) -> Document:
     """``document`` without its givens: every layer its kind declares as givens blank; the
     picture and other marks stay.
 
@@ -216,7 +216,7 @@ def without_givens(document: Document, *, picture: BoolGrid | None = None) -> Do
     )
 
 
-def _edited(document: Document, picture: BoolGrid | None, verb: str, edit: LayerEdit) -> Document:
+def _edited(document: Document, picture: Picture | None, verb: str, edit: LayerEdit) -> Document:
     """``document`` with ``edit`` applied to each of its layers and its puzzle made again."""
     kind = kind_of(document.puzzle)
     source = _picture(kind, document, picture, verb)
@@ -233,9 +233,7 @@ def _edited(document: Document, picture: BoolGrid | None, verb: str, edit: Layer
     return replace(document, puzzle=puzzle, picture=kept)
 
 
-def _picture(
-    kind: Kind, document: Document, picture: BoolGrid | None, verb: str
-) -> BoolGrid | None:
+def _picture(kind: Kind, document: Document, picture: Picture | None, verb: str) -> Picture | None:
     """The picture to edit: the document's, else the solution shown (``None`` when neither
     is there and the kind does without)."""
     if document.picture is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid
+from studio.core.grid import UNKNOWN, PartialGrid
 from studio.core.puzzle import Hint, Puzzle
 
 
@@ -48,8 +48,8 @@ def step(puzzle: Puzzle, known: PartialGrid) -> Step | None:
     if hint is None:
         return None
     after = known.copy()
-    for row, col, filled in hint.cells:
-        after[row, col] = FILLED if filled else EMPTY
+    for row, col, value in hint.cells:
+        after[row, col] = int(value)  # filled (a bool) is FILLED or EMPTY; a colour itself
     return Step(hint, after)
 
 

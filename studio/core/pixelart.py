@@ -27,6 +27,15 @@ stay 16x16); a larger one is scaled down to fit, keeping its aspect ratio, after
 at a whole multiple of its size (each pixel a uniform k x k block) is first taken at its own
 size (:func:`default_shape`).
 
+**Colour** (``ImportOptions.colours`` K > 1, :func:`colours_from_image`): transparent pixels
+are the background as above; the opaque ones are quantised to at most K colours by Pillow's
+median cut (``Image.quantize(method=MEDIANCUT)``, P. Heckbert, "Color image quantization for
+frame buffer display", SIGGRAPH 1982; without dithering, so that every cell keeps one colour),
+and the colours are numbered by how many cells they cover, most first (ties by RGB). An image
+with no transparent pixel is quantised to K + 1 colours, and the one covering the most pixels
+of its border becomes the background (white paper around a drawing). The luminance threshold
+plays no part. K = 1 is the black-and-white rule above, unchanged.
+
 Sources: N. Otsu, "A threshold selection method from gray-level histograms", IEEE Transactions
 on Systems, Man, and Cybernetics 9(1), 62-66, 1979 (the automatic threshold).
 """
@@ -48,8 +57,9 @@ from PIL import Image, ImageChops, UnidentifiedImageError
 from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.grid import BoolGrid
+from studio.core.grid import BoolGrid, ColourGrid, Picture
 from studio.core.kinds import document_of_picture
+from studio.core.palette import MAX_INKS, Palette
 
 FORMATS: tuple[str, ...] = ("PNG", "GIF", "BMP", "XBM")
 """The Pillow formats :func:`open_image` reads; anything else is refused as unsupported."""
@@ -105,11 +115,16 @@ class ImportOptions:
             is resampled to it by nearest neighbour. ``None`` (the default):
             :func:`default_shape` of the image, its own size when it fits within
             :data:`FIT_SIDE` x :data:`FIT_SIDE`.
+        colours: at most this many ink colours, 1 to :data:`~studio.core.palette.MAX_INKS`;
+            1 (the default) is black and white by the threshold, more quantises the opaque
+            pixels (:func:`colours_from_image`; ``threshold`` and ``invert`` then play no
+            part).
     """
 
     threshold: int | None = None
     invert: bool = False
     shape: tuple[int, int] | None = None
+    colours: int = 1
 
 
 _DEFAULT_OPTIONS = ImportOptions()
@@ -193,6 +208,76 @@ def picture_from_image(image: Image.Image, options: ImportOptions = _DEFAULT_OPT
     dark = luminance < threshold
     filled: BoolGrid = opaque & (dark != options.invert)
     return filled
+
+
+def colours_from_image(
+    image: Image.Image, options: ImportOptions = _DEFAULT_OPTIONS
+) -> tuple[Picture, Palette | None]:
+    """The picture of ``image`` in at most ``options.colours`` colours, by the colour rule of
+    this module's docstring, with its palette (background first, the background's RGB white
+    for a transparent one); for one colour, :func:`picture_from_image` and no palette. A
+    picture whose opaque pixels come out in one colour is black and white too.
+
+    Returns:
+        ``(picture, palette)``: ``uint8`` ``(height, width)`` (0 the background, 1 to K by
+        area) with its :class:`~studio.core.palette.Palette`; or bool and ``None``.
+
+    Raises:
+        FormatError: as :func:`picture_from_image`, and for ``colours`` outside 1 to
+            :data:`~studio.core.palette.MAX_INKS`.
+    """
+    if not 1 <= options.colours <= MAX_INKS:
+        raise FormatError(f"colours must be 1 to {MAX_INKS}, got {options.colours}")
+    if options.colours == 1:
+        return picture_from_image(image, options), None
+    _, (height, width) = _resolve(image, options)
+    if image.size != (width, height):
+        image = image.resize((width, height), Image.Resampling.NEAREST)
+    _, opaque = luminance_and_opacity(image)
+    rgb = np.asarray(image.convert("RGB"), dtype=np.uint8)
+    seen = opaque.any()
+    background_rgb = (255, 255, 255)
+    if opaque.all():
+        values, table = _quantised(rgb.reshape(-1, 3), options.colours + 1)
+        values = values.reshape(height, width)
+        border = np.concatenate((values[0], values[-1], values[:, 0], values[:, -1]))
+        paper = int(np.bincount(border, minlength=len(table)).argmax())
+        background_rgb = table[paper]
+        opaque = values != paper
+        values, table = values[opaque], [rgb_ for index, rgb_ in enumerate(table) if index != paper]
+        values = values - (values > paper)
+    elif seen:
+        values, table = _quantised(rgb[opaque], options.colours)
+    else:
+        return np.zeros((height, width), dtype=bool), None
+    counts = np.bincount(values, minlength=len(table))
+    order = sorted(
+        (index for index in range(len(table)) if counts[index]),
+        key=lambda index: (-counts[index], table[index]),
+    )
+    if len(order) < 2:
+        return opaque.copy(), None
+    rank = np.zeros(len(table), dtype=np.uint8)
+    rank[order] = np.arange(1, len(order) + 1, dtype=np.uint8)
+    picture: ColourGrid = np.zeros((height, width), dtype=np.uint8)
+    picture[opaque] = rank[values]
+    return picture, Palette.of_rgb([background_rgb, *(table[index] for index in order)])
+
+
+def _quantised(
+    pixels: npt.NDArray[np.uint8], colours: int
+) -> tuple[npt.NDArray[np.intp], list[tuple[int, int, int]]]:
+    """Pillow's median cut of ``pixels`` (``(n, 3)`` RGB) to at most ``colours``: each pixel's
+    index and the table of RGB values."""
+    strip = Image.fromarray(pixels.reshape(1, -1, 3), "RGB")
+    quantised = strip.quantize(
+        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
+    indices = np.asarray(quantised, dtype=np.intp).ravel()
+    flat = quantised.getpalette() or []
+    count = int(indices.max()) + 1
+    table = [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in range(count)]
+    return indices, table
 
 
 def resolved_options(
@@ -399,20 +484,37 @@ def import_picture(
         raise error.located(os.fspath(path)) from error
 
 
+def import_colours(
+    path: str | os.PathLike[str], options: ImportOptions = _DEFAULT_OPTIONS
+) -> tuple[Picture, Palette | None]:
+    """:func:`colours_from_image` of :func:`open_image`: the picture (bool ``(height, width)``
+    in black and white, else ``uint8`` colours) and its palette (``None`` in black and white).
+
+    Raises:
+        FormatError: naming the file, for every reason either function gives.
+    """
+    image = open_image(path)
+    try:
+        return colours_from_image(image, options)
+    except FormatError as error:
+        raise error.located(os.fspath(path)) from error
+
+
 def import_document(
     path: str | os.PathLike[str],
     options: ImportOptions = _DEFAULT_OPTIONS,
     kind: str = "nonogram",
 ) -> Document:
     """A document of ``kind`` (one drawn from a picture: nonogram, mosaic) made from the
-    picture of ``path``, titled with the file's stem.
+    picture of ``path`` (in ``options.colours`` colours at most), titled with the file's stem.
 
     Raises:
-        FormatError: naming the file, as :func:`import_picture`.
-        StudioError: for a kind not drawn from a picture.
+        FormatError: naming the file, as :func:`import_colours`.
+        StudioError: for a kind not drawn from a picture, or colours for a black-and-white
+            kind.
     """
-    picture = import_picture(path, options)
-    return document_of_picture(kind, picture, title=Path(path).stem)
+    picture, palette = import_colours(path, options)
+    return document_of_picture(kind, picture, title=Path(path).stem, palette=palette)
 
 
 def _check_pixel_count(image: Image.Image) -> None:

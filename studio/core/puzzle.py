@@ -17,7 +17,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
-from studio.core.grid import UNKNOWN, BoolGrid, PartialGrid
+from studio.core.grid import UNKNOWN, PartialGrid, Picture
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.symmetry import Symmetry
 
@@ -82,12 +82,13 @@ class Hint:
 
     Attributes:
         reason: the clue it follows from, as people name it, e.g. ``"row 3 (3 1)"``.
-        cells: ``(row, col, filled)`` of each cell it decides.
+        cells: ``(row, col, value)`` of each cell it decides: ``filled`` (a bool) in a
+            black-and-white puzzle, the colour (0 the background) in a colour puzzle.
         source: the cells of the clue's region (a line, a neighbourhood), to show it.
     """
 
     reason: str
-    cells: tuple[tuple[int, int, bool], ...]
+    cells: tuple[tuple[int, int, int], ...]
     source: tuple[Cell, ...]
 
 
@@ -104,12 +105,21 @@ class Puzzle(Protocol):
         """``(height, width)`` of the grid."""
         ...
 
+    @property
+    def colours(self) -> int:
+        """How many ink colours a cell may take besides the background: 1 for a
+        black-and-white puzzle (its pictures and solutions are ``bool``), *k* > 1 for a colour
+        puzzle (``uint8`` grids, 0 the background, 1 to *k* the colours; only kinds whose
+        ``spec.max_colours`` allows it)."""
+        ...
+
     def validate(self) -> None:
         """Raise :class:`~studio.core.errors.PuzzleError` naming what is wrong, if anything."""
         ...
 
-    def check(self, grid: BoolGrid) -> list[Violation]:
-        """The rules ``grid`` breaks; empty when it is a solution."""
+    def check(self, grid: Picture) -> list[Violation]:
+        """The rules ``grid`` (a picture of the puzzle's shape) breaks; empty when it is a
+        solution."""
         ...
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
@@ -132,7 +142,7 @@ class Puzzle(Protocol):
         """The next simple deduction from the cells in ``known`` (``int8``), or ``None``."""
         ...
 
-    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+    def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """Clauses that rule out ``grid``, a model of :meth:`encode` over the cell literals
         ``cells``, if it breaks a rule the encoding leaves out; ``[]`` if it is a solution.
 
@@ -155,10 +165,14 @@ class Puzzle(Protocol):
         ...
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
-        """Add the puzzle's constraints to ``cnf``; return the literal of each cell.
+        """Add the puzzle's constraints to ``cnf``; return the literals of the cells.
 
-        ``known`` holds cells already determined (by :meth:`deduce`); the encoding may use them
-        to leave out what they decide. A known cell's literal may be a constant.
+        A black-and-white puzzle returns one literal per cell, ``(height, width)``, true when
+        the cell is filled. A colour puzzle returns them one-hot, ``(height, width, colours +
+        1)``: ``[r, c, v]`` is true when cell ``(r, c)`` has value ``v`` (0 the background),
+        exactly one per cell. ``known`` holds cells already determined (by :meth:`deduce`);
+        the encoding may use them to leave out what they decide. A known cell's literals may
+        be constants.
         """
         ...
 
@@ -167,7 +181,7 @@ class Puzzle(Protocol):
 class DrawnPuzzle(Puzzle, Protocol):
     """A puzzle made from a picture (nonogram, mosaic): the designer paints, the clues follow."""
 
-    def with_picture(self, picture: BoolGrid) -> DrawnPuzzle:
+    def with_picture(self, picture: Picture) -> DrawnPuzzle:
         """The same design (givens, which clues are shown, ...) for a new picture."""
         ...
 
@@ -191,6 +205,9 @@ class KindSpec:
         logic: the kind's logic solver in a phrase, e.g. ``"line logic"``.
         logic_solvable: the word for a puzzle that logic solves alone, e.g. ``"line-solvable"``.
         given: the word for a cell shown to the solver, e.g. ``"given"``, a mosaic's ``"clue"``.
+        max_colours: the most ink colours one of its puzzles may have (:attr:`Puzzle.colours`):
+            1 for a kind whose cells are only filled or empty (mosaic, Fobidoshi), more for one
+            that also has colour puzzles (the nonogram).
     """
 
     name: str
@@ -203,6 +220,7 @@ class KindSpec:
     logic: str = "logic"
     logic_solvable: str = "logic-solvable"
     given: str = "given"
+    max_colours: int = 1
 
     def check_shape(self, shape: tuple[int, int]) -> None:
         """Refuse a ``(height, width)`` outside :attr:`min_side` to :attr:`max_side`; every

@@ -18,7 +18,7 @@ from studio.core.cancel import CancelToken
 from studio.core.contract.repairs import Repair, RepairResult
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import get_kind
 from studio.core.puzzle import Puzzle
 from studio.core.sat.analysis import Analysis
@@ -36,7 +36,7 @@ def repaired(document: Document, repair: Repair[Puzzle] | RepairResult[Puzzle]) 
 def repair_document(
     document: Document,
     *,
-    reference: BoolGrid | None = None,
+    reference: Picture | None = None,
     strategy: str | None = None,
     logic_solvable: bool = False,
     rng: np.random.Generator | None = None,
@@ -71,7 +71,7 @@ def suggest_repairs(
     document: Document,
     analysis: Analysis,
     *,
-    reference: BoolGrid | None = None,
+    reference: Picture | None = None,
     limit: int = 5,
     cancel: CancelToken | None = None,
 ) -> Sequence[Repair[Puzzle]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from studio.core.grid import BoolGrid, T
+from studio.core.grid import BoolGrid, Picture, T
 
 IndexGrid = npt.NDArray[np.int64]
 
@@ -58,7 +58,7 @@ class Symmetry:
         moved.flat[self.image.ravel()] = grid.ravel()
         return moved
 
-    def fixes(self, grid: BoolGrid) -> bool:
+    def fixes(self, grid: Picture) -> bool:
         """True when ``grid`` is unchanged by this map."""
         return bool(np.array_equal(self.apply(grid), grid))
 

@@ -8,11 +8,13 @@ designer typed or pasted; the kind's declaration decides the format, never its n
 
 from __future__ import annotations
 
+from typing import Any
+
 from studio.core.contract.kind import Kind
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError
 from studio.core.formats import Format, get_format, sniffed
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import kind_of
 from studio.core.puzzle import Puzzle
 
@@ -60,11 +62,13 @@ def retyped(document: Document, text: str) -> Document:
     if found.kind != kind.name:
         raise FormatError(f"that is {_a(found.puzzle)}; this puzzle is {_a(document.puzzle)}")
     found.puzzle.validate()
-    metadata = {key: found.metadata()[key] or value for key, value in document.metadata().items()}
+    metadata: dict[str, Any] = {
+        key: found.metadata()[key] or value for key, value in document.metadata().items()
+    }
     picture = found.picture
     if picture is None and _solves(document.picture, found.puzzle):
         picture = document.picture
-    return Document(found.puzzle, picture, **metadata)
+    return Document(found.puzzle, picture, palette=found.palette, **metadata)
 
 
 def _pasted(text: str, kind: Kind, typed: Format, error: FormatError | PuzzleError) -> Document:
@@ -81,7 +85,7 @@ def _pasted(text: str, kind: Kind, typed: Format, error: FormatError | PuzzleErr
         raise error from None
 
 
-def _solves(picture: BoolGrid | None, puzzle: Puzzle) -> bool:
+def _solves(picture: Picture | None, puzzle: Puzzle) -> bool:
     """True if ``picture`` is a solution of ``puzzle``, a valid puzzle."""
     return picture is not None and picture.shape == puzzle.shape and not puzzle.check(picture)
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -80,7 +80,7 @@ class ExportDialog(QDialog):
         self,
         document: Document,
         look: Look,
-        solution: BoolGrid | None,
+        solution: Picture | None,
         *,
         name: str,
         folder: Path,

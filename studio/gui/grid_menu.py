@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from studio.core import grid_edit
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import kind_of
 from studio.core.puzzle import KindSpec
 from studio.gui.actions import make_action
@@ -36,7 +36,7 @@ from studio.gui.actions import make_action
 if TYPE_CHECKING:
     from studio.gui.document_tab import DocumentTab
 
-Edit = Callable[[Document, BoolGrid | None], Document]
+Edit = Callable[[Document, Picture | None], Document]
 """A grid command bound to its arguments: the document and the picture shown -> the result."""
 
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import PuzzleError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair, suggest_repairs
 from studio.core.sat.analysis import Analysis, Status, analyze, rated
@@ -32,7 +32,7 @@ SUGGESTION_TIME_LIMIT = 30.0
 """Seconds the search for repair suggestions may take before it gives up."""
 
 
-def reference_of(document: Document, analysis: Analysis | None) -> BoolGrid | None:
+def reference_of(document: Document, analysis: Analysis | None) -> Picture | None:
     """The solution a puzzle known only by its clues is shown (and repaired) with: the
     analysis's, when the document has no picture of its own."""
     if document.picture is None and analysis is not None:

@@ -33,7 +33,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QWidget
 
 from studio.core.document import Document
-from studio.core.grid import BoolGrid, PartialGrid, dilated, mask_of
+from studio.core.grid import BoolGrid, PartialGrid, Picture, dilated, mask_of
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
@@ -174,13 +174,13 @@ class PuzzleView(QAbstractScrollArea):
             self.canvas.update(self._cell_rect(cell))
         self.ensure_visible(cell)
 
-    def solution_shown(self) -> BoolGrid | None:
+    def solution_shown(self) -> Picture | None:
         """The solver's solution drawn for a document without a picture, if any."""
         if self.document.picture is None and self.analysis is not None and self.analysis_current:
             return self.analysis.solution
         return None
 
-    def picture_shown(self) -> BoolGrid | None:
+    def picture_shown(self) -> Picture | None:
         """The designer's picture, else the solver's solution drawn in its place, if any."""
         picture = self.document.picture
         return picture if picture is not None else self.solution_shown()

@@ -44,10 +44,10 @@ from studio import APP_NAME
 from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
-from studio.render.scene import Look, Scene, draw_scene
+from studio.render.scene import Look, Scene, check_drawable, draw_scene
 
 
 def extent(puzzle: Puzzle, look: Look, surround: bool = True) -> tuple[int, int]:
@@ -71,7 +71,7 @@ def draw_puzzle(
     puzzle: Puzzle,
     look: Look,
     *,
-    solution: BoolGrid | None = None,
+    solution: Picture | None = None,
     palette: Palette = DEFAULT_PALETTE,
     surround: bool = True,
     clues: bool = True,
@@ -193,7 +193,7 @@ def export_image(
     path: str | os.PathLike[str],
     look: Look,
     *,
-    solution: BoolGrid | None = None,
+    solution: Picture | None = None,
     view: View | None = None,
     cell: float = 24.0,
     unit: str | None = None,
@@ -216,10 +216,12 @@ def export_image(
             turn a cell in ``mm`` or ``pt`` into pixels; SVG and PDF need none.
 
     Raises:
-        StudioError: for another extension, a solution view without ``solution``, a size
+        StudioError: for a colour puzzle (:func:`~studio.render.scene.check_drawable`),
+            another extension, a solution view without ``solution``, a size
             beyond :func:`check_image_size`, or a file that cannot be written (``heart.png:
             cannot write the PNG: No space left on device``).
     """
+    check_drawable(document)
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
@@ -270,7 +272,7 @@ def _number(value: int) -> str:
     return f"{value:,}".replace(",", " ")
 
 
-_Drawing = tuple[QRectF, "BoolGrid | None"]
+_Drawing = tuple[QRectF, "Picture | None"]
 """Where a drawing goes on its page, and the solution it shows (``None``: the puzzle view)."""
 _Page = tuple[QSizeF, list[_Drawing]]
 
@@ -282,12 +284,12 @@ def _pages(
     view: View,
     *,
     one_page: bool,
-    solution: BoolGrid | None = None,
+    solution: Picture | None = None,
 ) -> list[_Page]:
     """The pages of an export and the drawings on each, in the format's unit: every drawing
     ``cell`` a cell with half a cell of margin around; two drawings share a page a cell apart
     (``one_page``) or take a page each."""
-    shown: list[BoolGrid | None] = [None] if view is View.PUZZLE else [solution]
+    shown: list[Picture | None] = [None] if view is View.PUZZLE else [solution]
     if view is View.BOTH:
         shown.insert(0, None)
     rows, cols = extent(puzzle, look)
@@ -337,7 +339,7 @@ def picture_image(
     look: Look,
     *,
     view: View = View.PUZZLE,
-    solution: BoolGrid | None = None,
+    solution: Picture | None = None,
     cell: float = 24.0,
 ) -> QImage:
     """The puzzle, its solution or both (``view``, with ``solution`` bool ``(height, width)``)
@@ -425,7 +427,7 @@ images and most viewers go; 14 400 pt (200 in) for a PDF page, the most PDF read
 
 
 def thumbnail(
-    document: Document, look: Look, side: int, *, solution: BoolGrid | None = None
+    document: Document, look: Look, side: int, *, solution: Picture | None = None
 ) -> QImage:
     """A ``side`` × ``side`` pixel picture of the puzzle's grid (for lists), on white: the
     clues around a grid are left out, being unreadable at that size."""

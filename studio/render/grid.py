@@ -16,7 +16,7 @@ import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid
+from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid, Picture, filled_cells
 
 if TYPE_CHECKING:
     from studio.render.scene import Scene
@@ -134,10 +134,10 @@ def draw_grid(
     painter: QPainter,
     layout: Layout,
     *,
-    picture: BoolGrid | None = None,
-    solution: BoolGrid | None = None,
+    picture: Picture | None = None,
+    solution: Picture | None = None,
     marks: PartialGrid | None = None,
-    givens: Sequence[tuple[int, int, bool]] = (),
+    givens: Sequence[tuple[int, int, int]] = (),
     variable: BoolGrid | None = None,
     conflict: BoolGrid | None = None,
     highlight: BoolGrid | None = None,
@@ -167,10 +167,11 @@ def draw_grid(
     painter.fillRect(paper, QColor(palette.paper))
     if highlight is not None:
         _fill_cells(painter, layout, highlight, palette.highlight)
+    # Colour pictures are drawn in ink for now: their colours are the window's to come.
     if picture is not None:
-        _fill_cells(painter, layout, picture, palette.ink)
+        _fill_cells(painter, layout, filled_cells(picture), palette.ink)
     elif solution is not None:
-        _fill_cells(painter, layout, solution, palette.solution_ink)
+        _fill_cells(painter, layout, filled_cells(solution), palette.solution_ink)
     if marks is not None:
         _fill_cells(painter, layout, marks == FILLED, palette.ink)
         _dot_cells(painter, layout, marks == EMPTY, palette.ink)
@@ -189,7 +190,7 @@ def draw_picture_grid(
     layout: Layout,
     scene: Scene,
     palette: Palette,
-    givens: Sequence[tuple[int, int, bool]] = (),
+    givens: Sequence[tuple[int, int, int]] = (),
 ) -> None:
     """Draw the grid of a kind drawn from a picture (nonogram, mosaic): everything ``scene``
     shows on the cells, and ``givens`` framed (see :func:`draw_grid`)."""
@@ -226,7 +227,7 @@ def draw_discs(
 
 
 def _frame_givens(
-    painter: QPainter, layout: Layout, givens: Sequence[tuple[int, int, bool]], palette: Palette
+    painter: QPainter, layout: Layout, givens: Sequence[tuple[int, int, int]], palette: Palette
 ) -> None:
     """An inset frame around each given cell; an empty given also gets a cross, so that both
     kinds read in black and white."""

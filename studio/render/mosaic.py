@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
-from studio.core.grid import BoolGrid
+from studio.core.grid import BoolGrid, filled_cells
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
 from studio.render.grid import Layout, Palette, clue_font, draw_picture_grid, is_tiny
@@ -35,7 +35,7 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
         draw_clues(
             painter,
             layout,
-            picture_clues(scene.picture, ~puzzle.shown()),
+            picture_clues(filled_cells(scene.picture), ~puzzle.shown()),
             dark,
             palette,
             alpha=HIDDEN_CLUE_ALPHA,

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtGui import QPainter
 
-from studio.core.grid import FILLED, BoolGrid, PartialGrid
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.grid import FILLED, BoolGrid, PartialGrid, Picture, filled_cells
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
@@ -40,8 +42,8 @@ class Scene:
     """
 
     puzzle: Puzzle
-    picture: BoolGrid | None = None
-    solution: BoolGrid | None = None
+    picture: Picture | None = None
+    solution: Picture | None = None
     marks: PartialGrid | None = None
     variable: BoolGrid | None = None
     conflict: BoolGrid | None = None
@@ -54,7 +56,9 @@ class Scene:
         """Bool ``(height, width)``: the cells drawn filled: the picture's (else the
         solution's) and the filled marks."""
         shown = self.picture if self.picture is not None else self.solution
-        filled = np.zeros(self.puzzle.shape, dtype=bool) if shown is None else shown.copy()
+        filled = (
+            np.zeros(self.puzzle.shape, dtype=bool) if shown is None else filled_cells(shown).copy()
+        )
         if self.marks is not None:
             filled |= self.marks == FILLED
         return filled
@@ -99,3 +103,18 @@ def draw_scene(
 ) -> None:
     """Draw ``scene``'s grid into ``layout`` with its kind's ``look``."""
     look.draw(painter, layout, scene, palette)
+
+
+def check_drawable(document: Document) -> None:
+    """Refuse a document the looks cannot draw faithfully yet: a colour puzzle, whose colours
+    black ink would lose (the window and print in colour are to come).
+
+    Raises:
+        StudioError: ``colour nonograms are not drawn yet: …``.
+    """
+    if document.puzzle.colours > 1:
+        raise StudioError(
+            f"colour {document.kind}s are not drawn yet (black ink would lose their "
+            f"{document.puzzle.colours} colours); the command line analyses, repairs and "
+            "converts them"
+        )

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from studio.core.grid import BoolGrid
+from studio.core.grid import BoolGrid, Picture, picture_of
 from studio.core.kinds import KINDS
 from studio.core.puzzle import Puzzle
 from tests.contract.kinds import DATA, KindData
@@ -50,28 +50,42 @@ def sample(name: str, label: str) -> Puzzle:
     return data_of(name).samples[label]
 
 
-def variable(solutions: tuple[BoolGrid, ...], shape: tuple[int, int]) -> BoolGrid:
+def variable(solutions: tuple[Picture, ...], shape: tuple[int, int]) -> BoolGrid:
     """The cells that differ between ``solutions`` (none when there are fewer than two)."""
     if not solutions:
         return np.zeros(shape, dtype=bool)
-    stack = np.array(solutions)
-    found: BoolGrid = stack.any(axis=0) & ~stack.all(axis=0)
+    stack = np.array(solutions).astype(np.int64)
+    found: BoolGrid = (stack != stack[0]).any(axis=0)
     return found
 
 
-def contains(solutions: tuple[BoolGrid, ...], grid: BoolGrid) -> bool:
+def contains(solutions: tuple[Picture, ...], grid: Picture) -> bool:
     """True when ``grid`` is one of ``solutions``."""
     return any(np.array_equal(grid, solution) for solution in solutions)
 
 
-def grids_near(draw: st.DrawFn, puzzle: Puzzle, solutions: tuple[BoolGrid, ...]) -> BoolGrid:
-    """A random grid, or a solution with up to two cells flipped."""
+def grids_near(draw: st.DrawFn, puzzle: Puzzle, solutions: tuple[Picture, ...]) -> Picture:
+    """A random grid, or a solution with up to two cells changed (flipped in black and white,
+    another colour in colour)."""
     height, width = puzzle.shape
+    values = puzzle.colours + 1
     if solutions and draw(st.booleans()):
         grid = np.array(draw(st.sampled_from(solutions)))
         for _ in range(draw(st.integers(0, 2))):
             cell = draw(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)))
-            grid[cell] = not grid[cell]
+            grid[cell] = (int(grid[cell]) + draw(st.integers(1, values - 1))) % values
         return grid
-    cells = draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
-    return np.array(cells, dtype=bool).reshape(height, width)
+    cells = draw(
+        st.lists(st.integers(0, values - 1), min_size=height * width, max_size=height * width)
+    )
+    return picture_of(np.array(cells).reshape(height, width), puzzle.colours)
+
+
+def every_grid(puzzle: Puzzle) -> list[Picture]:
+    """Every grid of the puzzle's shape and values, for a tiny puzzle."""
+    height, width = puzzle.shape
+    values = puzzle.colours + 1
+    codes = np.arange(values ** (height * width))[:, None] // values ** np.arange(height * width)
+    return [
+        picture_of(grid, puzzle.colours) for grid in (codes % values).reshape(-1, height, width)
+    ]

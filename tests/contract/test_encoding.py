@@ -11,11 +11,19 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studio.core.grid import BoolGrid, unknown_grid
+from studio.core.grid import Picture, unknown_grid
 from studio.core.puzzle import Puzzle
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.sat.session import SolverSession
-from tests.contract import CONTRACT, data_of, each_kind, each_sample, grids_near, sample
+from tests.contract import (
+    CONTRACT,
+    data_of,
+    each_kind,
+    each_sample,
+    every_grid,
+    grids_near,
+    sample,
+)
 
 
 @contextmanager
@@ -23,17 +31,21 @@ def encoded(puzzle: Puzzle) -> Iterator[tuple[SolverSession, LiteralGrid]]:
     """The puzzle's encoding from scratch (nothing known beyond its givens) in a solver."""
     cnf = CnfBuilder()
     cells = puzzle.encode(cnf, unknown_grid(*puzzle.shape))
-    assert cells.shape == puzzle.shape
+    assert cells.shape[:2] == puzzle.shape
+    assert cells.ndim == (2 if puzzle.colours == 1 else 3), "one-hot cells in colour"
     with SolverSession(cnf) as session:
         yield session, cells
 
 
-def fixing(cells: LiteralGrid, grid: BoolGrid) -> list[int]:
+def fixing(cells: LiteralGrid, grid: Picture) -> list[int]:
     """Assumptions that give every cell its value in ``grid``."""
-    return np.where(grid, cells, -cells).ravel().tolist()
+    if cells.ndim == 2:
+        return np.where(grid, cells, -cells).ravel().tolist()
+    values = np.asarray(grid, dtype=np.intp)[:, :, None]
+    return np.take_along_axis(cells, values, axis=2).ravel().tolist()
 
 
-def assert_encoding_agrees_with_check(puzzle: Puzzle, grids: list[BoolGrid]) -> None:
+def assert_encoding_agrees_with_check(puzzle: Puzzle, grids: list[Picture]) -> None:
     with encoded(puzzle) as (session, cells):
         cuts: list[list[int]] = []
         for grid in grids:
@@ -57,16 +69,16 @@ def test_the_encoding_of_the_samples_admits_exactly_their_solutions(name: str, l
     puzzle = sample(name, label)
     solutions = data_of(name).solutions(puzzle)
     height, width = puzzle.shape
-    if height * width <= 12:
-        numbers = np.arange(2 ** (height * width))[:, None] >> np.arange(height * width) & 1
-        grids = list(numbers.astype(bool).reshape(-1, height, width))
+    if (puzzle.colours + 1) ** (height * width) <= 2**12:
+        grids = every_grid(puzzle)
     else:
         grids = [np.array(s) for s in solutions]
         for solution in solutions[:4]:
             for cell in np.ndindex(puzzle.shape):
-                grid = np.array(solution)
-                grid[cell] = not grid[cell]
-                grids.append(grid)
+                for value in range(1, puzzle.colours + 1):
+                    grid = np.array(solution)
+                    grid[cell] = (int(grid[cell]) + value) % (puzzle.colours + 1)
+                    grids.append(grid)
     assert_encoding_agrees_with_check(puzzle, grids)
 
 

@@ -8,10 +8,10 @@ import pytest
 
 from studio.core.contract.generation import generated_name
 from studio.core.generate import GeneratorOptions, generate
-from studio.core.grid import FILLED
+from studio.core.grid import picture_of
 from studio.core.kinds import KINDS
 from studio.core.sat.analysis import Status
-from tests.contract import data_of
+from tests.contract import data_of, each_kind
 
 STRATEGIES = [
     pytest.param(kind.name, strategy, id=f"{kind.name}:{strategy}")
@@ -71,5 +71,25 @@ def test_a_logic_solvable_puzzle_is_solved_by_the_kinds_logic(name: str, strateg
     assert deduction.complete
     assert generated.analysis.logic_solvable
     assert generated.document.picture is not None
-    assert np.array_equal(deduction.grid == FILLED, generated.document.picture)
+    assert np.array_equal(picture_of(deduction.grid, puzzle.colours), generated.document.picture)
     assert len(kind_data.solutions(puzzle)) == 1
+
+
+@each_kind
+def test_colour_puzzles_are_generated_unique(name: str) -> None:
+    """Where a kind has colours, its data names a strategy and a number of colours: the puzzle
+    made is unique by brute force, in that many colours, its picture the solution."""
+    kind_data = data_of(name)
+    if kind_data.colour_generation is None:
+        return
+    strategy, colours = kind_data.colour_generation
+    options = GeneratorOptions((3, 3), kind=name, strategy=strategy, colours=colours)
+    for seed in (0, 1):
+        document = generate(options, seed).document
+        assert document.puzzle.colours == colours
+        assert document.palette is not None
+        assert document.palette.inks == colours
+        assert document.picture is not None
+        assert [s.tobytes() for s in kind_data.solutions(document.puzzle)] == [
+            document.picture.tobytes()
+        ]

@@ -8,25 +8,25 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid
+from studio.core.grid import UNKNOWN, PartialGrid, Picture, picture_of
 from studio.core.puzzle import Puzzle
 from tests.contract import CONTRACT, data_of, each_kind, each_sample, sample
 from tests.contract.kinds import KindData
 
 
-def assert_agrees(known: PartialGrid, solutions: tuple[BoolGrid, ...], what: str) -> None:
+def assert_agrees(known: PartialGrid, solutions: tuple[Picture, ...], what: str) -> None:
     """Every cell ``known`` decides has that value in every solution."""
     assert known.dtype == np.int8, what
-    assert np.isin(known, (UNKNOWN, EMPTY, FILLED)).all(), what
     decided = known != UNKNOWN
     for solution in solutions:
-        assert np.array_equal((known == FILLED)[decided], solution[decided]), what
+        assert np.array_equal(known[decided], solution[decided].astype(np.int8)), what
 
 
 def assert_deduce_is_sound(kind_data: KindData, puzzle: Puzzle) -> None:
     solutions = kind_data.solutions(puzzle)
     givens = puzzle.givens_grid()
     assert givens.shape == puzzle.shape
+    assert ((givens >= UNKNOWN) & (givens <= puzzle.colours)).all()
     assert_agrees(givens, solutions, "the givens")
     deduction = puzzle.deduce()
     if deduction.contradiction is not None:
@@ -52,16 +52,16 @@ def assert_hints_walk_to_the_deduction(kind_data: KindData, puzzle: Puzzle) -> N
             break
         assert hint.reason
         assert hint.cells, "a hint decides something"
-        for r, c, filled in hint.cells:
+        for r, c, value in hint.cells:
             assert known[r, c] == UNKNOWN, f"{hint.reason}: ({r}, {c}) was known"
-            assert all(bool(s[r, c]) == filled for s in solutions), f"{hint.reason}: ({r}, {c})"
-            known[r, c] = FILLED if filled else EMPTY
+            assert all(int(s[r, c]) == value for s in solutions), f"{hint.reason}: ({r}, {c})"
+            known[r, c] = value
     else:
         raise AssertionError("hints went on after every cell was decided")
     deduction = puzzle.deduce()
     assert np.array_equal(known, deduction.grid), "hints decide what deduce does"
     if deduction.complete:
-        assert np.array_equal(known == FILLED, solutions[0])
+        assert np.array_equal(picture_of(known, puzzle.colours), solutions[0])
 
 
 @each_sample

@@ -35,6 +35,7 @@ from studio.core.pixelart import (
     OPAQUE_ALPHA,
     ImportOptions,
     auto_threshold,
+    colours_from_image,
     default_shape,
     fit_within,
     import_document,
@@ -689,3 +690,35 @@ def test_a_tango_icon_saved_larger_imports_as_the_icon(tmp_path: Path, factor: i
     large = tmp_path / "smile-large.png"
     icon.resize((16 * factor, 16 * factor), Image.Resampling.NEAREST).save(large)
     assert np.array_equal(import_picture(large), import_picture(icon_path))
+
+
+def test_colours_quantise_the_opaque_pixels_by_area() -> None:
+    """Transparent pixels are the background; the opaque ones keep their colours, numbered by
+    how many cells each covers (most first)."""
+    image = Image.new("RGBA", (3, 2), (0, 0, 0, 0))
+    for xy, colour in (((0, 0), (0, 0, 255)), ((1, 0), (255, 0, 0)), ((2, 0), (255, 0, 0))):
+        image.putpixel(xy, (*colour, 255))
+    picture, palette = colours_from_image(image, ImportOptions(colours=4))
+    assert picture.tolist() == [[2, 1, 1], [0, 0, 0]]
+    assert palette is not None
+    assert [colour.hex for colour in palette.colours] == ["#ffffff", "#ff0000", "#0000ff"]
+    assert palette.chars == ".ab"
+
+
+def test_colours_without_transparency_take_the_border_as_background() -> None:
+    image = Image.new("RGB", (4, 4), (250, 250, 250))
+    image.putpixel((1, 1), (200, 0, 0))
+    image.putpixel((2, 1), (200, 0, 0))
+    image.putpixel((2, 2), (0, 0, 200))
+    picture, palette = colours_from_image(image, ImportOptions(colours=2))
+    assert picture.tolist() == [[0, 0, 0, 0], [0, 1, 1, 0], [0, 0, 2, 0], [0, 0, 0, 0]]
+    assert palette is not None
+    assert palette.colours[0].rgb == (250, 250, 250)
+
+
+def test_one_colour_is_the_black_and_white_import() -> None:
+    image = Image.new("L", (3, 1), 255)
+    image.putpixel((0, 0), 0)
+    picture, palette = colours_from_image(image, ImportOptions(colours=1))
+    assert palette is None
+    assert np.array_equal(picture, picture_from_image(image))

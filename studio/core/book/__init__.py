@@ -26,7 +26,7 @@ from studio.core.book.layout import (
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import KINDS
 from studio.core.sat.analysis import Analysis, Status, analyze
 
@@ -47,7 +47,7 @@ class BookEntry:
 
     document: Document
     title: str = ""
-    solution: BoolGrid | None = None
+    solution: Picture | None = None
     status: str = Status.UNKNOWN.value
     difficulty: int | None = None
 

@@ -46,6 +46,9 @@ class GeneratorOptions:
             cares: nonograms).
         max_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at most this
             (1..5); ``None`` for any.
+        colours: ink colours of the puzzle, 1 (black and white) or more for a kind whose
+            ``spec.max_colours`` allows them (checked by
+            :func:`studio.core.generate.resolved`).
         min_difficulty: keep only puzzles with ``Analysis.difficulty.score`` at least this
             (1..5); ``None`` for any. A generator that makes an easier puzzle goes on with
             the next picture or attempt from the same random stream, so the puzzle still
@@ -65,6 +68,7 @@ class GeneratorOptions:
     logic_solvable: bool = False
     nonempty_lines: bool = True
     max_difficulty: int | None = None
+    colours: int = 1
     min_difficulty: int | None = None
 
     def __post_init__(self) -> None:
@@ -87,6 +91,8 @@ class GeneratorOptions:
                 f"min difficulty {low} asks for more than logic alone: "
                 f"logic-solvable puzzles score 1 to {LOGIC_SCORE}"
             )
+        if self.colours < 1:
+            raise GeneratorError(f"colours must be at least 1, got {self.colours}")
 
 
 @dataclass(frozen=True, eq=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from studio.core.contract.layers import LayerCodec
 from studio.core.contract.repairs import KindRepairs
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.puzzle import KindSpec, Puzzle
 
 Encoding = Callable[[Puzzle], Puzzle]
@@ -47,9 +48,9 @@ class Kind:
         example: a tiny puzzle of the kind (5×5 or so) with exactly one solution, which logic
             alone reaches, as a document whose picture is that solution: the worked example
             of the rules page that opens the kind's section of a printed book.
-        from_picture: the puzzle whose intended solution is a picture (bool ``(height,
-            width)``), for a kind drawn from a picture (the capability :attr:`drawn`); ``None``
-            for the others.
+        from_picture: the puzzle whose intended solution is a picture (``(height, width)``:
+            bool, or ``uint8`` colours for a kind whose ``spec.max_colours`` allows them), for
+            a kind drawn from a picture (the capability :attr:`drawn`); ``None`` for the others.
         blank: an empty puzzle of a ``(height, width)``, for a kind not drawn from a picture.
         encodings: other CNF encodings of its puzzles, by name, for measurement (the fast one,
             after the kind's logic solver, is always there and not listed).
@@ -63,7 +64,7 @@ class Kind:
     repairs: KindRepairs
     layers: LayerCodec
     example: Callable[[], Document]
-    from_picture: Callable[[BoolGrid], Puzzle] | None = None
+    from_picture: Callable[[Picture], Puzzle] | None = None
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     encodings: Mapping[str, Encoding] = field(default_factory=dict)
 
@@ -92,21 +93,32 @@ class Kind:
         """True for a kind drawn from a picture: the designer paints, the clues follow."""
         return self.from_picture is not None
 
-    def new_document(self, shape: tuple[int, int], **metadata: str) -> Document:
+    def new_document(self, shape: tuple[int, int], **metadata: Any) -> Document:
         """An empty puzzle of ``(height, width)``: an empty picture for a drawn kind."""
         if self.from_picture is not None:
             return self.document_of(np.zeros(shape, dtype=bool), **metadata)
         assert self.blank is not None
         return Document(self.blank(shape), None, **metadata)
 
-    def document_of(self, picture: BoolGrid, **metadata: str) -> Document:
-        """The document whose clues are made from ``picture`` (bool ``(height, width)``).
+    def document_of(self, picture: Picture, **metadata: Any) -> Document:
+        """The document whose clues are made from ``picture`` (``(height, width)``, bool or
+        ``uint8`` colours); ``metadata`` are the document's other fields (``title``, …, and
+        ``palette`` for a colour picture).
 
         Raises:
-            StudioError: for a kind not drawn from a picture.
+            StudioError: for a kind not drawn from a picture, or a colour picture of a kind
+                whose cells are only filled or empty.
         """
+        noun = self.spec.noun or self.name
         if self.from_picture is None:
-            raise StudioError(f"a {self.spec.noun or self.name} is not drawn from a picture")
+            raise StudioError(f"a {noun} is not drawn from a picture")
+        colours = int(np.max(picture, initial=0)) if np.asarray(picture).dtype != bool else 1
+        if colours > self.spec.max_colours:
+            raise StudioError(
+                f"a {noun} is black and white; this picture has {colours} colours"
+                if self.spec.max_colours == 1
+                else f"a {noun} has at most {self.spec.max_colours} colours, this picture {colours}"
+            )
         return Document(self.from_picture(picture), picture, **metadata)
 
     def encoded(self, puzzle: Puzzle, encoding: str) -> Puzzle:

@@ -7,13 +7,13 @@ import numpy as np
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.sat.analysis import solve
 
 
 def reference_solution(
-    document: Document, reference: BoolGrid | None, cancel: CancelToken | None
-) -> BoolGrid:
+    document: Document, reference: Picture | None, cancel: CancelToken | None
+) -> Picture:
     """The document's picture, else ``reference``, else a solution the solver finds: bool
     ``(height, width)``, read-only.
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
-from studio.core.grid import BoolGrid
+from studio.core.grid import BoolGrid, Picture
 from studio.core.puzzle import Cell, Puzzle
 from studio.core.sat.analysis import Analysis, Status, analyze
 
@@ -46,7 +46,7 @@ class Repair(Generic[P]):
 
     flips: tuple[Cell, ...]
     givens: tuple[Cell, ...]
-    picture: BoolGrid
+    picture: Picture
     puzzle: P
     analysis: Analysis
 
@@ -84,7 +84,7 @@ class RepairResult(Generic[P]):
         steps: repairs applied (one per flip or pair of flips, given added, or thesis round).
     """
 
-    picture: BoolGrid
+    picture: Picture
     puzzle: P
     changed_cells: tuple[Cell, ...]
     givens: tuple[Cell, ...]
@@ -120,7 +120,7 @@ class KindRepairs:
     repair: Callable[
         [
             Document,
-            BoolGrid | None,
+            Picture | None,
             str,
             bool,
             np.random.Generator | None,
@@ -129,7 +129,7 @@ class KindRepairs:
         RepairResult[Puzzle],
     ]
     suggest: Callable[
-        [Document, BoolGrid | None, Analysis, int, CancelToken | None], Sequence[Repair[Puzzle]]
+        [Document, Picture | None, Analysis, int, CancelToken | None], Sequence[Repair[Puzzle]]
     ]
 
 
@@ -160,7 +160,7 @@ def tie_order(count: int, rng: np.random.Generator | None) -> list[int]:
     return list(range(count)) if rng is None else rng.permutation(count).tolist()
 
 
-def flipped(picture: BoolGrid, cells: Iterable[Cell]) -> BoolGrid:
+def flipped(picture: Picture, cells: Iterable[Cell]) -> BoolGrid:
     """A read-only copy of ``picture`` with ``cells`` toggled."""
     result = np.array(picture, dtype=bool)
     for r, c in cells:

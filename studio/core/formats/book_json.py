@@ -57,7 +57,7 @@ from studio.core.contract.text import bad_cell_message, first_bad_cell
 from studio.core.document import Document
 from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats import decode, load, studio_json
-from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
+from studio.core.grid import Picture, colour_grid_from_text, grid_from_text
 from studio.core.sat.analysis import Status
 
 MARKER = "puzzle-studio-book"
@@ -102,7 +102,9 @@ def write(book: Book) -> str:
                 "title": entry.title,
                 "status": entry.status,
                 "difficulty": entry.difficulty,
-                "solution": None if entry.solution is None else grid_to_text(entry.solution),
+                "solution": None
+                if entry.solution is None
+                else entry.document.spell(entry.solution),
                 "document": json.loads(studio_json.write(entry.document)),
             }
             for entry in book.entries
@@ -341,18 +343,30 @@ def _entry(value: object, where: str) -> BookEntry:
     )
 
 
-def _solution(value: object, document: Document, where: str) -> BoolGrid | None:
+def _solution(value: object, document: Document, where: str) -> Picture | None:
+    """A solution spelt as :meth:`Document.spell` spells it (``#`` and ``.``, or the colours'
+    characters)."""
     if value is None:
         return None
     height, width = document.puzzle.shape
     rows = typed(value, list, where)
     if len(rows) != height:
         fail(where, f"expected {height} rows (the puzzle's height), found {len(rows)}")
+    chars = document.spelling
     for index, row in enumerate(rows):
         cells = typed(row, str, f"{where}[{index}]")
-        bad = first_bad_cell(cells)
+        bad = (
+            first_bad_cell(cells)
+            if not chars
+            else next((i for i, char in enumerate(cells) if char not in chars), None)
+        )
         if bad is not None:
-            fail(f"{where}[{index}][{bad}]", bad_cell_message(cells[bad]))
+            message = (
+                bad_cell_message(cells[bad])
+                if not chars
+                else f"expected one of {chars!r}, found {cells[bad]!r}"
+            )
+            fail(f"{where}[{index}][{bad}]", message)
         if len(cells) != width:
             fail(f"{where}[{index}]", f"expected {width} cells, found {len(cells)}")
-    return grid_from_text(rows)
+    return grid_from_text(rows) if not chars else colour_grid_from_text(rows, chars)

@@ -38,11 +38,17 @@
 - ``title``, ``author``, ``notes``, ``license`` may be left out (empty); ``picture`` may be
   left out or ``null`` (no picture), otherwise ``height`` strings of ``width`` ``#``/``.``
   cells.
+- ``palette`` (version 3, a colour puzzle only): its colours, background first, each
+  ``{"name": "red", "char": "r", "rgb": "#cc0000"}``
+  (:class:`~studio.core.palette.Palette`); the picture's rows then spell each cell with its
+  colour's ``char``, and the kind's part holds the colours of the clues (a nonogram's runs as
+  ``[length, colour]``).
 - Unknown fields are refused, so that a misspelt field is not silently ignored; a later
   version that adds fields raises :data:`VERSION`.
 
 Versions: 1 has no ``license`` (a version 1 file that holds one is refused, naming the field);
-2 adds it. Both are read; version 2 is written.
+2 adds it; 3 adds ``palette``. All are read. A black-and-white document is written as version
+2, byte for byte as before colour; a colour document as version 3.
 
 Writing: UTF-8 text (non-ASCII kept as is), two-space indent, keys in the order above, one line
 per clue list and per picture row, a final newline.
@@ -51,7 +57,10 @@ per clue list and per picture row, a final newline.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
+
+import numpy as np
 
 from studio.core.contract.format import Format
 from studio.core.contract.json_fields import (
@@ -69,16 +78,26 @@ from studio.core.contract.json_fields import (
 from studio.core.contract.text import bad_cell_message, first_bad_cell, show_value
 from studio.core.document import METADATA, Document
 from studio.core.errors import FormatError, StudioError
-from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
+from studio.core.grid import (
+    Picture,
+    colour_grid_from_text,
+    colour_grid_to_text,
+    grid_from_text,
+    grid_to_text,
+)
 from studio.core.kinds import KINDS, get_kind
+from studio.core.palette import Colour, Palette
 
 TITLE = "Puzzle Studio document"
 MARKER = "puzzle-studio"
-VERSION = 2
-"""The newest version this studio reads, and the one it writes."""
+VERSION = 3
+"""The newest version this studio reads, and the one it writes for a colour puzzle."""
 
-_ADDED = {"license": 2}
-"""The metadata fields later versions added, with the version that added each."""
+PLAIN_VERSION = 2
+"""The version written for a black-and-white puzzle: the newest whose fields it needs."""
+
+_ADDED = {"license": 2, "palette": 3}
+"""The fields later versions added, with the version that added each."""
 _HEAD = ("format", "version", "kind", "width", "height")
 
 
@@ -114,14 +133,21 @@ def read_object(value: object) -> Document:
         fail("kind", str(error))
     payload = kind.payload
     known = tuple(key for key in METADATA if _ADDED.get(key, 1) <= version)
-    check_known(data, (*_HEAD, *known, *payload.fields, "picture"), "")
+    palette_field = ("palette",) if _ADDED["palette"] <= version else ()
+    check_known(data, (*_HEAD, *known, *palette_field, *payload.fields, "picture"), "")
     width = positive(field(data, "width", int), "width")
     height = positive(field(data, "height", int), "height")
     kind.spec.check_shape((height, width))  # before the clues and picture are read
     metadata = {key: text(data.get(key, ""), key) for key in known}
+    palette = _palette(data["palette"]) if "palette" in data else None
     puzzle = payload.read(data, width, height)
-    picture = _picture(data.get("picture"), width, height)
-    return Document(puzzle, picture, **metadata)
+    picture = _picture(data.get("picture"), width, height, palette)
+    if (palette is not None) != (puzzle.colours > 1) or (
+        palette is not None and palette.inks != puzzle.colours
+    ):
+        inks = "no palette" if palette is None else f"a palette of {palette.inks} colours"
+        fail("palette", f"a puzzle of {puzzle.colours} colours has {inks}")
+    return Document(puzzle, picture, palette=palette, **metadata)
 
 
 def write(document: Document) -> str:
@@ -135,14 +161,23 @@ def write(document: Document) -> str:
     except StudioError:
         raise FormatError(f"the {TITLE} format has no place for a {document.kind}") from None
     height, width = document.puzzle.shape
-    picture = None if document.picture is None else grid_to_text(document.picture)
+    palette = document.palette
+    picture = None
+    if document.picture is not None:
+        picture = (
+            grid_to_text(np.asarray(document.picture, dtype=bool))
+            if palette is None
+            else colour_grid_to_text(np.asarray(document.picture, dtype=np.uint8), palette.chars)
+        )
+    colours = [] if palette is None else [("palette", _palette_text(palette))]
     fields = [
         ("format", encode(MARKER)),
-        ("version", encode(VERSION)),
+        ("version", encode(PLAIN_VERSION if palette is None else VERSION)),
         ("kind", encode(document.kind)),
         ("width", encode(width)),
         ("height", encode(height)),
         *((name, encode(value)) for name, value in document.metadata().items()),
+        *colours,
         *payload.write(document.puzzle),
         ("picture", "null" if picture is None else array_text(picture, 1)),
     ]
@@ -198,11 +233,56 @@ def _check_header(data: Mapping[str, object]) -> int:
     return version
 
 
-def _picture(value: object, width: int, height: int) -> BoolGrid | None:
+def _picture(value: object, width: int, height: int, palette: Palette | None) -> Picture | None:
     if value is None:
         return None
-    rows = grid_rows(value, "picture", width, height, first_bad_cell, bad_cell_message)
-    return grid_from_text(rows)
+    if palette is None:
+        rows = grid_rows(value, "picture", width, height, first_bad_cell, bad_cell_message)
+        return grid_from_text(rows)
+    chars = palette.chars
+
+    def first_bad(row: str) -> int | None:
+        return next((i for i, char in enumerate(row) if char not in chars), None)
+
+    def bad_message(char: str) -> str:
+        return f"expected a colour's char ({', '.join(map(repr, chars))}), found {char!r}"
+
+    rows = grid_rows(value, "picture", width, height, first_bad, bad_message)
+    return colour_grid_from_text(rows, chars)
+
+
+_COLOUR_FIELDS = ("name", "char", "rgb")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _palette(value: object) -> Palette:
+    """The ``palette`` field: a list of ``{"name", "char", "rgb"}`` objects, background first.
+
+    Raises:
+        FormatError: naming the entry at fault, e.g. ``palette[2].rgb: expected "#rrggbb",
+            found "red"``.
+    """
+    colours = []
+    for number, item in enumerate(typed(value, list, "palette")):
+        where = f"palette[{number}]"
+        entry = typed(item, dict, where)
+        check_known(entry, _COLOUR_FIELDS, f"{where}.")
+        name = field(entry, "name", str, f"{where}.")
+        char = field(entry, "char", str, f"{where}.")
+        rgb = field(entry, "rgb", str, f"{where}.")
+        if _HEX.fullmatch(rgb) is None:
+            fail(f"{where}.rgb", f'expected "#rrggbb", found {show_value(rgb)}')
+        colours.append(Colour(name, char, (int(rgb[1:3], 16), int(rgb[3:5], 16), int(rgb[5:], 16))))
+    try:
+        return Palette(tuple(colours))
+    except ValueError as error:
+        fail("palette", str(error))
+
+
+def _palette_text(palette: Palette) -> str:
+    """The ``palette`` field, one colour per line."""
+    entries = [encode({"name": c.name, "char": c.char, "rgb": c.hex}) for c in palette.colours]
+    return "[\n" + ",\n".join(f"    {entry}" for entry in entries) + "\n  ]"
 
 
 FORMAT = Format("studio", TITLE, (".json",), tuple(kind.name for kind in KINDS), sniff, read, write)

@@ -42,8 +42,9 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
     """``options`` with the kind's own name and a strategy (its default if none was given).
 
     Raises:
-        GeneratorError: for a strategy the kind does not have, or a size outside the kind's
-            ``min_side`` to ``max_side`` (checked before any work).
+        GeneratorError: for a strategy the kind does not have, a size outside the kind's
+            ``min_side`` to ``max_side``, or more colours than its ``max_colours`` (checked
+            before any work).
     """
     kind = generator(options.kind)
     spec = get_kind(options.kind).spec
@@ -51,6 +52,13 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
         spec.check_shape(options.shape)
     except PuzzleError as error:
         raise GeneratorError(str(error)) from None
+    if options.colours > spec.max_colours:
+        noun = spec.noun or spec.name
+        raise GeneratorError(
+            f"a {noun} is black and white; {options.colours} colours were asked for"
+            if spec.max_colours == 1
+            else f"a {noun} has at most {spec.max_colours} colours, not {options.colours}"
+        )
     strategy = options.strategy or kind.strategies[0]
     if strategy not in kind.strategies:
         raise GeneratorError(

@@ -7,10 +7,12 @@ and one in the Qt side's table (:mod:`studio.gui.kinds`); the contract tests (``
 then cover it. See docs/adding-a-kind.md.
 """
 
+from typing import Any
+
 from studio.core.contract.kind import Kind
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds import fobidoshi, mosaic, nonogram
 from studio.core.puzzle import Puzzle
 
@@ -47,10 +49,12 @@ def new_document(kind: str, shape: tuple[int, int], **metadata: str) -> Document
     return get_kind(kind).new_document(shape, **metadata)
 
 
-def document_of_picture(kind: str, picture: BoolGrid, **metadata: str) -> Document:
-    """A document of ``kind`` whose clues are made from ``picture`` (bool ``(height, width)``).
+def document_of_picture(kind: str, picture: Picture, **metadata: Any) -> Document:
+    """A document of ``kind`` whose clues are made from ``picture`` (``(height, width)``, bool
+    or ``uint8`` colours); ``metadata`` as :meth:`Kind.document_of`.
 
     Raises:
-        StudioError: for an unknown kind, or one not drawn from a picture.
+        StudioError: for an unknown kind, one not drawn from a picture, or colours for a kind
+            without them.
     """
     return get_kind(kind).document_of(picture, **metadata)

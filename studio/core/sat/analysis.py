@@ -13,6 +13,11 @@ Pipeline (docs/algorithms.md, "Analysis"):
    S; repeat until UNSAT. The result is exact after at most (#variable + 1) calls (thesis
    §5.3.1 diffed a few enumerated solutions and could miss cells; pysat's
    ``examples/bbscan.py`` and cspuz's irrefutable solve work this way).
+
+Colour puzzles (``puzzle.colours > 1``) encode each cell one-hot (:meth:`Puzzle.encode`); "cell
+differs from S" is then the negation of the literal of S's value there, so the same steps find
+the cells that take two different colours across solutions. A black-and-white puzzle keeps its
+one literal per cell.
 """
 
 from __future__ import annotations
@@ -27,7 +32,15 @@ from enum import StrEnum
 import numpy as np
 
 from studio.core.cancel import CancelToken, Stopped, StopReason
-from studio.core.grid import FILLED, UNKNOWN, BoolGrid, PartialGrid, cells_of, unknown_grid
+from studio.core.grid import (
+    UNKNOWN,
+    BoolGrid,
+    PartialGrid,
+    Picture,
+    cells_of,
+    picture_of,
+    unknown_grid,
+)
 from studio.core.puzzle import Cell, Deduction, Difficulty, Puzzle, Violation
 from studio.core.sat.cnf import FALSE, TRUE, CnfBuilder, LiteralGrid
 from studio.core.sat.process import ChildFailed, solve_in_child
@@ -69,7 +82,8 @@ class Analysis:
 
     Attributes:
         status: unique, multiple, none, or unknown when stopped early.
-        solution: one solution (the solution when unique); ``None`` if none was found.
+        solution: one solution (the solution when unique); ``None`` if none was found. A
+            picture: ``bool``, or ``uint8`` colours for a colour puzzle.
         variable: bool grid ``(height, width)``: the cells that differ between solutions.
             When ``complete`` is False it may be a subset.
         deduction: what the kind's logic solver concluded on its own.
@@ -82,7 +96,7 @@ class Analysis:
     """
 
     status: Status
-    solution: BoolGrid | None
+    solution: Picture | None
     variable: BoolGrid
     deduction: Deduction
     kind: str
@@ -108,16 +122,29 @@ class Analysis:
         return cells_of(self.variable)
 
 
-def decode_cells(cells: LiteralGrid, model: list[int]) -> BoolGrid:
-    """The value of every cell literal in ``model`` (``model[v-1] == ±v``)."""
+def decode_cells(cells: LiteralGrid, model: list[int]) -> Picture:
+    """The value of every cell in ``model`` (``model[v-1] == ±v``): from one literal per cell
+    ``(height, width)`` a bool grid, from one-hot literals ``(height, width, values)`` the
+    ``uint8`` value whose literal holds."""
     values = np.asarray(model, dtype=np.int64)
-    decoded: BoolGrid = (values[np.abs(cells) - 1] > 0) == (cells > 0)
+    holds = (values[np.abs(cells) - 1] > 0) == (cells > 0)
+    if cells.ndim == 2:
+        filled: BoolGrid = holds
+        return filled
+    decoded: Picture = np.argmax(holds, axis=2).astype(np.uint8)
     return decoded
 
 
-def _filled(grid: PartialGrid) -> BoolGrid:
-    filled: BoolGrid = grid == FILLED
-    return filled
+def differing(cells: LiteralGrid, solution: Picture) -> LiteralGrid:
+    """Per cell, ``(height, width)``, the literal "this cell's value differs from
+    ``solution``'s": the cell literal or its negation in black and white, the negated one-hot
+    literal of the solution's value in colour."""
+    if cells.ndim == 2:
+        flipped: LiteralGrid = np.where(solution, -cells, cells)
+        return flipped
+    chosen = np.take_along_axis(cells, solution.astype(np.intp)[:, :, None], axis=2)
+    negated: LiteralGrid = -chosen[:, :, 0]
+    return negated
 
 
 class _OutOfConflicts(Exception):
@@ -150,7 +177,8 @@ class _Search:
         self.known = known
         self.cancel = cancel
         self.session = SolverSession(cnf, cancel=cancel)
-        self.open = ~np.isin(self.cells, (TRUE, FALSE))
+        constant = np.isin(self.cells, (TRUE, FALSE))
+        self.open = ~constant if constant.ndim == 2 else ~constant.all(axis=2)
         self.calls_elsewhere = 0  # in the symmetric session and the child process
 
     @property
@@ -163,7 +191,7 @@ class _Search:
 
     def solve(
         self, assumptions: list[int] | None = None, conflicts: int | None = None
-    ) -> BoolGrid | None:
+    ) -> Picture | None:
         """A solution under ``assumptions``, or ``None``; every grid returned here is a
         solution (:meth:`_accepts`).
 
@@ -184,7 +212,7 @@ class _Search:
             if self._accepts(grid):
                 return grid
 
-    def _accepts(self, grid: BoolGrid) -> bool:
+    def _accepts(self, grid: Picture) -> bool:
         """True when ``grid``, a model of the formula, is a solution. A model that breaks a rule
         the encoding leaves to later (:meth:`Puzzle.lazy_clauses`, e.g. Fobidoshi's
         connectivity) gets the clauses that rule it out, for good, and the caller tries again.
@@ -194,7 +222,7 @@ class _Search:
             self.session.add_clause(clause)
         return not clauses
 
-    def first_solution(self) -> BoolGrid | None:
+    def first_solution(self) -> Picture | None:
         """A solution, or ``None`` if there is none.
 
         Glucose first, within :data:`PLAIN_CONFLICTS`: the common case ends there, and what it
@@ -215,7 +243,7 @@ class _Search:
             return symmetric
         return self._child_solution()
 
-    def _child_solution(self) -> BoolGrid | None:
+    def _child_solution(self) -> Picture | None:
         """A solution, or ``None`` if there is none, from Kissat in a child process
         (:func:`solve_in_child`) on the puzzle encoded anew from what the kind's stronger
         logic (:meth:`Puzzle.probe`) fixes; Glucose goes on should the child fail or its model
@@ -231,7 +259,8 @@ class _Search:
         if probed.contradiction is not None:
             return None
         fixed = self.open & (probed.grid != UNKNOWN)
-        for unit in np.where(probed.grid == FILLED, self.cells, -self.cells)[fixed].tolist():
+        values = picture_of(probed.grid, self.puzzle.colours)
+        for unit in (-differing(self.cells, values))[fixed].tolist():
             self.session.add_clause([unit])
         cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, probed.grid)
@@ -247,7 +276,7 @@ class _Search:
         grid = decode_cells(cells, model)
         return grid if self._accepts(grid) else self.solve()
 
-    def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> BoolGrid | None:
+    def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> Picture | None:
         """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
         within :data:`SYMMETRIC_CONFLICTS`), from a session of its own."""
         symmetric = _Search(self.puzzle, self.known, self.cancel, symmetries)
@@ -260,7 +289,7 @@ class _Search:
             symmetric.close()
 
     def variable_fields(
-        self, solution: BoolGrid, variable: BoolGrid, limit: int | None = None
+        self, solution: Picture, variable: BoolGrid, limit: int | None = None
     ) -> None:
         """Mark in ``variable`` every open cell that some other solution flips (exact).
 
@@ -280,12 +309,12 @@ class _Search:
         candidates = self.open & ~variable
         # Prefer the opposite of the solution when branching: models then flip many cells at
         # once and the loop needs fewer calls.
-        flipped = np.where(solution, -self.cells, self.cells)
+        flipped = differing(self.cells, solution)
         self.session.set_phases(flipped[self.open].tolist())
         windows = _windows(solution.shape)
         budget = GLOBAL_CONFLICTS if windows else None
 
-        def mark(found: BoolGrid) -> None:
+        def mark(found: Picture) -> None:
             differs = orbit_closure(found != solution, symmetries)
             variable[...] |= differs & candidates
             candidates[...] &= ~differs
@@ -309,7 +338,7 @@ class _Search:
         flipped: LiteralGrid,
         candidates: BoolGrid,
         window: BoolGrid,
-        mark: Callable[[BoolGrid], None],
+        mark: Callable[[Picture], None],
     ) -> None:
         """Solutions that differ from the solution in some of ``candidates`` inside ``window``
         and nowhere outside it, each passed to ``mark`` (which narrows ``candidates``), until
@@ -331,7 +360,7 @@ class _Search:
         cells: BoolGrid,
         conflicts: int | None,
         assumptions: list[int] | None = None,
-    ) -> BoolGrid | None:
+    ) -> Picture | None:
         """A solution under ``assumptions`` that differs from the solution (``flipped``, as
         above) in one of ``cells``, or ``None``; the clause that asks for it is retired after.
 
@@ -350,7 +379,7 @@ class _Search:
         found = 0
         while found < cap and (values := self.solve()) is not None:
             found += 1
-            self.session.add_clause(np.where(values, -self.cells, self.cells)[self.open].tolist())
+            self.session.add_clause(differing(self.cells, values)[self.open].tolist())
         return found
 
 
@@ -427,7 +456,7 @@ def analyze(
     height, width = puzzle.shape
     variable = np.zeros((height, width), dtype=bool)
     deduction = Deduction(grid=unknown_grid(height, width))
-    solution: BoolGrid | None = None
+    solution: Picture | None = None
     sat_calls = 0
 
     def result(status: Status, stop: Stopped | None = None) -> Analysis:
@@ -455,7 +484,7 @@ def analyze(
             if search is None:
                 if deduction.contradiction is not None:
                     return result(Status.NONE)
-                solution = _filled(deduction.grid)
+                solution = picture_of(deduction.grid, puzzle.colours)
                 return result(Status.UNIQUE)
             try:
                 solution = search.first_solution()
@@ -483,7 +512,7 @@ def rated(puzzle: Puzzle, analysis: Analysis, *, cancel: CancelToken | None = No
 
 def solve(
     puzzle: Puzzle, *, cancel: CancelToken | None = None, logic_first: bool = True
-) -> BoolGrid | None:
+) -> Picture | None:
     """One solution of a valid puzzle, or ``None`` if it has none (``logic_first``: as for
     :func:`analyze`).
 
@@ -492,7 +521,11 @@ def solve(
     """
     with _searching(puzzle, cancel or CancelToken(), logic_first) as (deduction, search):
         if search is None:
-            return None if deduction.contradiction is not None else _filled(deduction.grid)
+            return (
+                None
+                if deduction.contradiction is not None
+                else picture_of(deduction.grid, puzzle.colours)
+            )
         return search.first_solution()
 
 

@@ -24,6 +24,10 @@ LiteralGrid = npt.NDArray[np.int64]
 TRUE: Literal = 1
 FALSE: Literal = -1
 
+PAIRWISE = 6
+"""Up to this many values a cell's "at most one" is one clause per pair (at most 15): fewer
+variables and more propagation than a counter; beyond it the counter keeps it linear."""
+
 CHECK_EVERY = 4096
 """Clauses added between two checks of the cancel token: about 4 ms of encoding."""
 
@@ -62,6 +66,42 @@ class CnfBuilder:
         open_cells = known == UNKNOWN
         cells[open_cells] = self.new_vars(int(open_cells.sum()))
         return cells
+
+    def value_literals(self, known: PartialGrid, values: int) -> LiteralGrid:
+        """``int64`` literal grid ``(height, width, values)`` of a grid whose cells take one of
+        ``values`` values (0 to ``values - 1``; a colour puzzle's background and colours):
+        ``[r, c, v]`` is true when cell ``(r, c)`` has value ``v``. A cell ``known`` (an
+        ``int8`` partial grid) has constants; an open cell fresh variables, exactly one true:
+        one clause that some value holds and, for at most :data:`PAIRWISE` values, a clause
+        per pair that not both do, else the sequential counter of C. Sinz, *Towards an
+        optimal CNF encoding of Boolean cardinality constraints*, CP 2005, §2 (linear in the
+        values)."""
+        cells = np.where(
+            known[:, :, None] == np.arange(values, dtype=np.int8)[None, None, :], TRUE, FALSE
+        ).astype(np.int64)
+        open_cells = known == UNKNOWN
+        fresh = self.new_vars((int(open_cells.sum()), values))
+        cells[open_cells] = fresh
+        for literals in fresh.tolist():
+            self.add(literals)
+            if values <= PAIRWISE:
+                for i, first in enumerate(literals):
+                    for second in literals[i + 1 :]:
+                        self.add((-first, -second))
+            else:
+                self._at_most_one(literals)
+        return cells
+
+    def _at_most_one(self, literals: list[Literal]) -> None:
+        """Sinz's sequential counter for at most one: ``s[i]`` means "one of the first i+1
+        literals holds"; 3n - 4 clauses, n - 1 new variables."""
+        counters = [self.new_var() for _ in literals[:-1]]
+        self.add((-literals[0], counters[0]))
+        for i in range(1, len(literals) - 1):
+            self.add((-literals[i], counters[i]))
+            self.add((-counters[i - 1], counters[i]))
+            self.add((-literals[i], -counters[i - 1]))
+        self.add((-literals[-1], -counters[-1]))
 
     def add(self, clause: Iterable[Literal]) -> None:
         """Add a clause, dropping it if it holds ``TRUE`` and removing ``FALSE`` literals.

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QMenu
 
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
-from studio.core.grid import BoolGrid, cell_name, cells_of
+from studio.core.grid import BoolGrid, cell_name, cells_of, filled_cells
 from studio.core.kinds.mosaic.logic import NO_CLUE
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
 from studio.core.kinds.mosaic.puzzle import Mosaic
@@ -155,7 +155,7 @@ class MosaicEditor(PictureEditor):
         order = [cells[i] for i in rng.permutation(len(cells))]
 
         def change(document: Document, cancel: CancelToken) -> tuple[Document, str]:
-            return minimal_document(document, picture, order, standard, cancel)
+            return minimal_document(document, filled_cells(picture), order, standard, cancel)
 
         self.view.change_requested.emit("Finding a minimal set of clues", change)
 

@@ -39,7 +39,7 @@ from studio.render.book.puzzles import puzzle_page, solutions_page
 from studio.render.book.rules import rules_page
 from studio.render.book.sheet import Sheet
 from studio.render.export import extent
-from studio.render.scene import Looks
+from studio.render.scene import Looks, check_drawable
 
 PDF_DPI = 1200
 """Units of the PDF writer's coordinates a inch (the PDF is vector: this only sets how finely
@@ -89,11 +89,14 @@ def draw_book(
         The plan drawn: pages, and each puzzle's and solution's page and cell size.
 
     Raises:
+        StudioError: a colour puzzle (:func:`~studio.render.scene.check_drawable`).
         StudioError: an empty book, a font family that is not installed, or a device that
             cannot be drawn on or cannot start a page.
         Stopped: when ``cancel`` fires: a printer's job is aborted where the printer can,
             any other device's document ended where it stopped.
     """
+    for entry in book.entries:
+        check_drawable(entry.document)
     plan = book_plan(book, looks)
     sheet = Sheet(device, book.layout)
     drawn = 0

@@ -22,7 +22,7 @@ from PySide6.QtGui import (
 
 from studio.core.book.layout import MM_PER_INCH, POINTS_PER_INCH, Area, BookLayout, is_recto
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.puzzle import Puzzle
 from studio.render.export import draw_puzzle
 from studio.render.grid import PRINT_HAIRLINE_PT
@@ -146,7 +146,7 @@ class Sheet:
         look: Look,
         cell_mm: float,
         *,
-        solution: BoolGrid | None = None,
+        solution: Picture | None = None,
         clues: bool = True,
     ) -> QRectF:
         """Draw ``puzzle`` in ``area`` with cells of ``cell_mm`` millimetres, in the book's

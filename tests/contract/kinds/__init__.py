@@ -22,25 +22,28 @@ from dataclasses import dataclass, field
 import numpy as np
 from hypothesis import strategies as st
 
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.puzzle import Puzzle
 
-Row = tuple[bool, ...]
+Row = tuple[int, ...]
 Keeps = Callable[[Sequence[Row], bool], bool]
 """``keeps(rows, complete)``: False once ``rows`` (the top rows of a grid; all of them when
 ``complete``) break a rule of the puzzle; True while every rule can still hold."""
 
 
-def search_rows(shape: tuple[int, int], keeps: Keeps) -> tuple[BoolGrid, ...]:
-    """Every bool grid of ``shape`` whose rows ``keeps`` accepts at every depth, row-major
-    (the first row's patterns in ``itertools.product`` order, and so on)."""
+def search_rows(shape: tuple[int, int], keeps: Keeps, colours: int = 1) -> tuple[Picture, ...]:
+    """Every grid of ``shape`` whose rows ``keeps`` accepts at every depth, row-major (the
+    first row's patterns in ``itertools.product`` order, and so on): bool grids, or for
+    ``colours`` > 1 ``uint8`` grids of values 0 to ``colours``."""
     height, width = shape
-    patterns = list(itertools.product((False, True), repeat=width))
-    found: list[BoolGrid] = []
+    values = (False, True) if colours == 1 else tuple(range(colours + 1))
+    patterns = list(itertools.product(values, repeat=width))
+    found: list[Picture] = []
 
     def extend(rows: list[Row]) -> None:
         if len(rows) == height:
-            grid = np.array(rows, dtype=bool).reshape(height, width)
+            dtype = bool if colours == 1 else np.uint8
+            grid = np.array(rows, dtype=dtype).reshape(height, width)
             grid.setflags(write=False)
             found.append(grid)
             return
@@ -82,24 +85,32 @@ class KindData:
         generated_shapes: the sizes the suite generates puzzles at (their uniqueness is checked
             by brute force).
         partial_repairs: repair strategies allowed to end short of a unique puzzle.
+        refused: ``refused(puzzle, method)``: True where a repair strategy or a CNF encoding
+            (by name) refuses a puzzle by design, with a
+            :class:`~studio.core.errors.StudioError` (a black-and-white method and a colour
+            puzzle).
+        colour_generation: for a kind with colours, a generator strategy and a number of
+            colours the suite generates colour puzzles with; ``None`` for the others.
     """
 
     name: str
     samples: Mapping[str, Puzzle]
     puzzles: st.SearchStrategy[Puzzle]
-    brute_force: Callable[[Puzzle], tuple[BoolGrid, ...]]
+    brute_force: Callable[[Puzzle], tuple[Picture, ...]]
     generated_shapes: tuple[tuple[int, int], ...]
     partial_repairs: tuple[str, ...] = field(default=())
+    refused: Callable[[Puzzle, str], bool] = lambda puzzle, method: False
+    colour_generation: tuple[str, int] | None = None
 
-    def solutions(self, puzzle: Puzzle) -> tuple[BoolGrid, ...]:
+    def solutions(self, puzzle: Puzzle) -> tuple[Picture, ...]:
         """Every solution of ``puzzle`` by brute force (read-only grids, remembered)."""
         return _solutions(self.brute_force, puzzle)
 
 
 @functools.lru_cache(maxsize=4096)
 def _solutions(
-    brute_force: Callable[[Puzzle], tuple[BoolGrid, ...]], puzzle: Puzzle
-) -> tuple[BoolGrid, ...]:
+    brute_force: Callable[[Puzzle], tuple[Picture, ...]], puzzle: Puzzle
+) -> tuple[Picture, ...]:
     return brute_force(puzzle)
 
 

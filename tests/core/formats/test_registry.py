@@ -314,6 +314,7 @@ class _Sudoku:
 
     kind: ClassVar[str] = "sudoku"
     shape = (1, 1)
+    colours = 1
 
 
 @pytest.mark.parametrize("name", list(ALL_SAMPLES))

@@ -196,7 +196,7 @@ def _set(path: str, value: object) -> str:
             ...,
             'format: expected "puzzle-studio" (a Puzzle Studio document), found nothing',
         ),
-        ("version", 3, "made by a newer Puzzle Studio (version 3); this one reads up to 2"),
+        ("version", 4, "made by a newer Puzzle Studio (version 4); this one reads up to 3"),
         ("version", "1", 'version: expected an integer, found "1"'),
         ("version", 0, "version: expected a positive integer, found 0"),
         ("version", ..., "version: missing"),

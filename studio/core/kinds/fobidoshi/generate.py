@@ -55,7 +55,7 @@ from studio.core.contract.generation import (
     size_name,
 )
 from studio.core.document import Document
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, filled_cells
 from studio.core.kinds.fobidoshi.puzzle import (
     BLANK,
     CIRCLE,
@@ -278,7 +278,7 @@ def random_start_attempt(
     if found is None:
         return Attempt(None)
     given_circles = puzzle.givens == CIRCLE
-    solution = pruned(found, given_circles, rng)
+    solution = pruned(filled_cells(found), given_circles, rng)
     puzzle = Fobidoshi(np.where(given_circles, CIRCLE, np.where(solution, BLANK, CROSS)))
     for index in rng.permutation(np.flatnonzero(~solution)):
         cell = divmod(int(index), shape[1])

@@ -26,7 +26,15 @@ import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, cell_name, with_givens
+from studio.core.grid import (
+    EMPTY,
+    FILLED,
+    UNKNOWN,
+    PartialGrid,
+    Picture,
+    cell_name,
+    with_givens,
+)
 from studio.core.kinds.fobidoshi.rules import (
     MAX_RUN,
     components,
@@ -141,6 +149,11 @@ class Fobidoshi:
         return cls(np.array(codes, dtype=np.int8).reshape(len(rows), width))
 
     @property
+    def colours(self) -> int:
+        """1: a Fobidoshi's cells are circled or not."""
+        return 1
+
+    @property
     def shape(self) -> tuple[int, int]:
         return self.height, self.width
 
@@ -193,7 +206,7 @@ class Fobidoshi:
             line, cells = runs[0]
             raise PuzzleError(f"{line} holds {len(cells)} given circles in a row {_span(cells)}")
 
-    def check(self, grid: BoolGrid) -> list[Violation]:
+    def check(self, grid: Picture) -> list[Violation]:
         """Givens ``grid`` contradicts, runs of four or more circles (rows, then columns), and
         every group of circles but the largest (the first of the largest stays), in that
         order."""
@@ -296,7 +309,7 @@ class Fobidoshi:
         """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
         return ()
 
-    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+    def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """Cuts for a model whose circles fall apart (docs/algorithms.md, "Fobidoshi"): for each
         group K of its circles, ``¬a ∨ ¬c ∨ (a cell beside K is circled)`` with ``a`` a circle
         of K and ``c`` one outside K (known circles preferred: their literal drops out); ``[]``

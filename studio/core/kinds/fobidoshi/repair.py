@@ -35,7 +35,7 @@ from studio.core.contract.repairs import (
 )
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of
+from studio.core.grid import UNKNOWN, BoolGrid, Picture, cells_of, filled_cells
 from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis, Status, count_solutions, rated
@@ -90,7 +90,7 @@ def _verified(
 
 def suggest(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     analysis: Analysis,
     limit: int = 5,
     cancel: CancelToken | None = None,
@@ -117,7 +117,7 @@ def suggest(
         analysis = exact_analysis(puzzle, cancel)
     if analysis.status != Status.MULTIPLE:
         return []
-    solution = reference_solution(document, reference, cancel)
+    solution = filled_cells(reference_solution(document, reference, cancel))
     candidates = _ranked(puzzle, solution, cells_of(analysis.variable), None, cancel)
     repairs = _verified(puzzle, solution, candidates[: max(VERIFY, limit)], cancel)
     repairs.sort(key=lambda repair: (repair.remaining, repair.givens))
@@ -126,7 +126,7 @@ def suggest(
 
 def repair(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     strategy: str = "givens",
     logic_solvable: bool = False,
     rng: np.random.Generator | None = None,
@@ -155,7 +155,7 @@ def repair(
     if strategy not in STRATEGIES:
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
     token = cancel or CancelToken()
-    solution = reference_solution(document, reference, token)
+    solution = filled_cells(reference_solution(document, reference, token))
     puzzle = _puzzle(document)
     if logic_solvable:
         puzzle, added = logic_givens(puzzle, solution, rng, token)

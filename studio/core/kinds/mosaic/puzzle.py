@@ -21,6 +21,7 @@ from studio.core.errors import PuzzleError
 from studio.core.grid import (
     BoolGrid,
     PartialGrid,
+    Picture,
     cell_name,
     cells_of,
     unknown_grid,
@@ -136,7 +137,7 @@ class Mosaic:
         object.__setattr__(self, "_grid", grid)
 
     @classmethod
-    def from_picture(cls, picture: BoolGrid, shown: BoolGrid | None = None) -> Mosaic:
+    def from_picture(cls, picture: Picture, shown: BoolGrid | None = None) -> Mosaic:
         """The mosaic of ``picture`` (bool ``(height, width)``) showing the clues of the cells
         in ``shown`` (bool, same shape; all cells if ``None``).
 
@@ -152,11 +153,11 @@ class Mosaic:
             )
         return cls(picture_clues(grid, mask))
 
-    def with_picture(self, picture: BoolGrid) -> Mosaic:
+    def with_picture(self, picture: Picture) -> Mosaic:
         """The same clue cells, their counts from a new picture."""
         return Mosaic.from_picture(picture, self.shown())
 
-    def with_shown(self, picture: BoolGrid, shown: BoolGrid) -> Mosaic:
+    def with_shown(self, picture: Picture, shown: BoolGrid) -> Mosaic:
         """The mosaic of ``picture`` showing the clues of ``shown`` instead."""
         return Mosaic.from_picture(picture, shown)
 
@@ -168,6 +169,11 @@ class Mosaic:
         """bool ``(height, width)``: the cells that hold a clue."""
         shown: BoolGrid = self._grid != NO_CLUE
         return shown
+
+    @property
+    def colours(self) -> int:
+        """1: a mosaic's cells are filled or empty."""
+        return 1
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -195,7 +201,7 @@ class Mosaic:
                         "cells of its neighbourhood"
                     )
 
-    def check(self, grid: BoolGrid) -> list[Violation]:
+    def check(self, grid: Picture) -> list[Violation]:
         """The clues ``grid`` breaks, row-major, each with its neighbourhood's cells."""
         counts = window_sum(np.asarray(grid, dtype=bool).astype(np.int8))
         wrong = (self._grid != NO_CLUE) & (counts != self._grid)
@@ -242,7 +248,7 @@ class Mosaic:
         """None looked for: the symmetric search pays off on nonograms (Knotty), not tried here."""
         return ()
 
-    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+    def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """None: the encoding holds every rule of a mosaic."""
         return []
 

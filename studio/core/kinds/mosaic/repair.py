@@ -46,7 +46,16 @@ from studio.core.contract.repairs import (
 )
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated, mask_of, unknown_grid
+from studio.core.grid import (
+    UNKNOWN,
+    BoolGrid,
+    Picture,
+    cells_of,
+    dilated,
+    filled_cells,
+    mask_of,
+    unknown_grid,
+)
 from studio.core.kinds.mosaic.logic import solve as logic_solve
 from studio.core.kinds.mosaic.minimal import Standard, minimal_clues
 from studio.core.kinds.mosaic.puzzle import Mosaic
@@ -219,7 +228,7 @@ def add_clues(
 
 def repair(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     strategy: str = "clues",
     logic_solvable: bool = False,
     rng: np.random.Generator | None = None,
@@ -253,7 +262,7 @@ def repair(
     if strategy not in STRATEGIES:
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
     token = cancel or CancelToken()
-    original = reference_solution(document, reference, token)
+    original = filled_cells(reference_solution(document, reference, token))
     objective = _Objective("pairs" if logic_solvable else "unique", token)
     picture, flips = repair_picture(original, objective, rng)
     start = mosaic_of(document).shown()
@@ -275,7 +284,7 @@ def repair(
 
 def suggest(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     analysis: Analysis,
     limit: int = 5,
     cancel: CancelToken | None = None,
@@ -301,7 +310,7 @@ def suggest(
         analysis = exact_analysis(puzzle, token)
     if analysis.status != Status.MULTIPLE:
         return []
-    picture = reference_solution(document, reference, token)
+    picture = filled_cells(reference_solution(document, reference, token))
     shown = puzzle.shown()
     variable = analysis.variable
     near = dilated(variable, 1)

@@ -27,7 +27,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
-from studio.core.grid import BoolGrid, PartialGrid
+from studio.core.grid import PartialGrid, Picture
 from studio.core.kinds.nonogram import naive_cnf as nonogram_naive
 from studio.core.kinds.nonogram import thesis_cnf as nonogram_thesis
 from studio.core.kinds.nonogram.puzzle import Nonogram
@@ -66,13 +66,17 @@ class EncodedPuzzle(Generic[PuzzleT]):
         object.__setattr__(self, "spec", self.puzzle.spec)
 
     @property
+    def colours(self) -> int:
+        return self.puzzle.colours
+
+    @property
     def shape(self) -> tuple[int, int]:
         return self.puzzle.shape
 
     def validate(self) -> None:
         self.puzzle.validate()
 
-    def check(self, grid: BoolGrid) -> list[Violation]:
+    def check(self, grid: Picture) -> list[Violation]:
         return self.puzzle.check(grid)
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
@@ -87,7 +91,7 @@ class EncodedPuzzle(Generic[PuzzleT]):
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
         return self.puzzle.rate(deduction, cancel)
 
-    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+    def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         return self.puzzle.lazy_clauses(cells, grid)
 
     def symmetries(self) -> tuple[Symmetry, ...]:
@@ -104,8 +108,14 @@ def with_encoding(puzzle: Nonogram, name: str) -> Puzzle:
     """``puzzle`` encoded with the encoding called ``name`` (a key of :data:`ENCODINGS`).
 
     Raises:
-        StudioError: for an unknown name; the message lists the known ones.
+        StudioError: for an unknown name (the message lists the known ones), or a thesis
+            encoding of a colour nonogram (the thesis's encodings are black and white).
     """
+    if name != "fast" and puzzle.colours > 1:
+        raise StudioError(
+            f"the {name!r} encoding is for black-and-white nonograms; this one has "
+            f"{puzzle.colours} colours (use 'fast')"
+        )
     try:
         encoder = ENCODINGS[name]
     except KeyError:

@@ -1,32 +1,52 @@
 """Nonogram line solver: exact deductions line by line, iterated over the grid to a fixpoint.
 
-For one line (its clue and the cells known so far) the line solver finds every cell that has
-the same value in *all* placements of the runs consistent with the known cells (docs/algorithms.md,
-"Line solver"). Iterating over rows and columns until nothing changes decides whether a puzzle
-is *line-solvable* (Tatham's generator standard), names the first line that cannot hold its clue,
-and fixes cells before SAT.
+For one line (its clue and what is known of its cells) the line solver finds, for every cell,
+the values it takes in *some* placement of the runs consistent with what is known
+(docs/algorithms.md, "Line solver"); a cell left one value is decided. Iterating over rows and
+columns until nothing changes decides whether a puzzle is *line-solvable* (Tatham's generator
+standard), names the first line that cannot hold its clue, and fixes cells before SAT.
 
-Implementation: the placement DP over (position, run) is run on bit sets, one Python ``int`` per
-run holding all positions at once, so a line costs O(k + n) big-integer operations instead of
-O(n·k) interpreted steps. Bit ``x`` of a line mask stands for cell ``x``. Internally the line is
-padded with one forced-empty cell on each side (cell ``x`` becomes position ``x + 1``), which
-makes the language of valid lines ``E+ B1 E+ B2 ... Bk E+``, symmetric under reversal: the
-backward pass is the forward pass on the reversed line.
+Colour: a clue is a sequence of runs, each a length and a colour (1 to *k*; 0 is the
+background); two consecutive runs of one colour need a background cell between them, runs of
+two colours may touch. A black-and-white clue is the case *k* = 1 (:func:`as_runs` reads plain
+run lengths as runs of colour 1), through the same code. What is known of a cell is the set of
+values it may still take, one bit mask per value and line (bit ``x`` for cell ``x``): the state
+of a colour line solver such as Jan Wolter's pbnsolve (``webpbn.com/pbnsolve.html``, "line
+solving"), which keeps per cell the colours still possible.
+
+Implementation: the placement DP over (position, run), per colour, is run on bit sets, one
+Python ``int`` per run holding all positions at once, so a line costs O(k + n) big-integer
+operations instead of O(n·k) interpreted steps. Internally the line is padded with one
+forced-background cell on each side (cell ``x`` becomes position ``x + 1``), which makes the
+language of valid lines ``E+ B1 E* B2 ... Bk E+`` (``E+`` between runs of one colour)
+symmetric under reversal: the backward pass is the forward pass on the reversed line.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from studio.core.cancel import CancelToken
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, LineRef, PartialGrid, unknown_grid
+from studio.core.grid import UNKNOWN, BoolGrid, LineRef, PartialGrid, unknown_grid
 from studio.core.puzzle import Deduction, Violation
 
-Clue = Sequence[int]
+Runs = tuple[tuple[int, int], ...]
+"""A line's clue as the line solver reads it: ``(length, colour)`` per run, in order."""
+Clue = Sequence[int] | Sequence[tuple[int, int]]
+"""A clue as callers give it: run lengths (black and white) or ``(length, colour)`` runs."""
+
+
+def as_runs(clue: Clue) -> Runs:
+    """``clue`` as ``(length, colour)`` runs: plain run lengths are runs of colour 1."""
+    return tuple(
+        (int(run[0]), int(run[1])) if isinstance(run, tuple) else (int(run), 1) for run in clue
+    )
 
 
 def _windows(cells: int, length: int) -> int:
@@ -66,28 +86,71 @@ def _reverse(bits: int, width: int) -> int:
     return flipped >> (8 * size - width)
 
 
-def _forward(clue: Clue, can_empty: int, can_fill: int) -> tuple[list[int], list[int]]:
-    """Reachable states of the padded line, per number of runs placed, and valid run starts.
+@dataclass(frozen=True)
+class _Plan:
+    """What a clue asks of the DP, worked out once per clue.
 
-    State ``p`` means positions ``0 .. p-1`` are decided. ``reach[j]`` holds the states reachable
-    with runs ``0 .. j-1`` placed; ``fits[j]`` the positions where run ``j`` fits locally
-    (cells fillable, the next cell emptiable).
+    Attributes:
+        forward: per run, ``(length, colour, gap)``: ``gap`` the background cells it needs
+            after it, 1 before a run of its own colour and after the last run (the padding),
+            0 before a run of another colour.
+        backward: the same for the clue reversed.
+        apart: per ``j`` in ``0 .. k``, whether a background cell must come right before run
+            ``j`` (always before the first and after the last: the padding).
+        used: the values whose cells the runs read: the background and the runs' colours.
     """
 
+    forward: tuple[tuple[int, int, int], ...]
+    backward: tuple[tuple[int, int, int], ...]
+    apart: tuple[bool, ...]
+    used: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _plan(runs: Runs) -> _Plan:
+    if not runs:
+        return _Plan((), (), (True,), (0,))
+    gaps = [*(int(first[1] == second[1]) for first, second in itertools.pairwise(runs)), 1]
+    forward = tuple((length, colour, gap) for (length, colour), gap in zip(runs, gaps, strict=True))
+    # Reversed, run j needs after it the background run j needed before it (the last: 1).
+    back_gaps = [*gaps[-2::-1], 1]
+    backward = tuple(
+        (length, colour, gap) for (length, colour), gap in zip(runs[::-1], back_gaps, strict=True)
+    )
+    apart = (True, *(bool(gap) for gap in gaps))
+    return _Plan(forward, backward, apart, tuple(sorted({0, *(c for _, c in runs)})))
+
+
+def _forward(
+    runs: Sequence[tuple[int, int, int]], can: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """Reachable states of the padded line, per number of runs placed, and valid run starts.
+
+    ``runs`` as :attr:`_Plan.forward`; ``can[v]`` holds the positions that may take value
+    ``v`` (``can[0]``: the background). State ``p`` means positions ``0 .. p-1`` are decided.
+    ``reach[j]`` holds the states reachable with runs ``0 .. j-1`` placed (with the background
+    cell a run needs after it); ``fits[j]`` the positions where run ``j`` fits locally (cells
+    of its colour possible, and the next cell background when it needs one).
+    """
+    can_empty = can[0]
     # The closure steps over emptiable positions: a carry through each run of ones in
     # ``can_empty`` marks every state up to one past the end of that run. It is written out
-    # twice and the windows of each run length computed once: this is the line solver's
-    # innermost loop.
+    # twice and the windows of each run computed once per kind of run: this is the line
+    # solver's innermost loop.
     states = (((1 & can_empty) + can_empty) ^ can_empty) | 1
     reach = [states]
     fits = []
-    windows: dict[int, int] = {}
-    for length in clue:
-        if length not in windows:
-            windows[length] = _windows(can_fill, length) & (can_empty >> length)
-        valid = windows[length]
+    windows: dict[tuple[int, int, int], int] = {}
+    for run in runs:
+        valid = windows.get(run)
+        if valid is None:
+            length, colour, gap = run
+            valid = _windows(can[colour], length)
+            if gap:
+                valid &= can_empty >> length
+            windows[run] = valid
         fits.append(valid)
-        states = (states & valid) << (length + 1)
+        states = (states & valid) << (run[0] + run[2])
         states = (((states & can_empty) + can_empty) ^ can_empty) | states
         reach.append(states)
     return reach, fits
@@ -99,17 +162,30 @@ class LineAnalysis:
 
     Attributes:
         starts: per run, the cells where it starts in some valid placement.
-        can_fill: cells filled in some valid placement.
-        can_empty: cells empty in some valid placement.
+        can: per value ``v`` (0 the background, then the colours), the cells that take ``v``
+            in some valid placement.
     """
 
     starts: tuple[int, ...]
-    can_fill: int
-    can_empty: int
+    can: tuple[int, ...]
+
+    @property
+    def can_empty(self) -> int:
+        """Cells empty (background) in some valid placement."""
+        return self.can[0]
+
+    @property
+    def can_fill(self) -> int:
+        """Cells of some colour in some valid placement."""
+        filled = 0
+        for mask in self.can[1:]:
+            filled |= mask
+        return filled
 
 
 def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalysis | None:
-    """All placements of ``clue`` in a line of ``length`` cells that agree with the known cells.
+    """All placements of ``clue`` in a black-and-white line of ``length`` cells that agree
+    with the known cells (:func:`analyse_runs` with two values).
 
     Args:
         clue: run lengths, each ≥ 1; empty for an empty line.
@@ -120,58 +196,70 @@ def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalys
     Returns:
         The summary of every valid placement, or ``None`` if there is none.
     """
-    return _analyse_line(tuple(clue), length, filled, empty)
+    full = (1 << length) - 1
+    return _analyse_runs(as_runs(clue), length, (full & ~filled, full & ~empty))
+
+
+def analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
+    """All placements of ``runs`` in a line of ``length`` cells where cell ``x`` may take
+    value ``v`` only if bit ``x`` of ``possible[v]`` is set.
+
+    Args:
+        runs: ``(length, colour)`` per run, lengths ≥ 1, colours 1 to ``len(possible) - 1``.
+        length: number of cells ``n`` in the line.
+        possible: per value (0 the background, then each colour), a bit mask of the cells
+            that may still take it.
+
+    Returns:
+        The summary of every valid placement, or ``None`` if there is none.
+    """
+    return _analyse_runs(runs, length, possible)
 
 
 # Repair and generation line-solve many puzzles that differ in a cell or two, so most lines
 # come back with the same clue and the same known cells: a cache answers those at once.
 @functools.lru_cache(maxsize=1 << 16)
-def _analyse_line(
-    clue: tuple[int, ...], length: int, filled: int, empty: int
-) -> LineAnalysis | None:
+def _analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
+    plan = _plan(runs)
     padded = length + 2
     full = (1 << length) - 1
-    can_empty = ((~filled & full) << 1) | 1 | (1 << (padded - 1))
-    can_fill = (~empty & full) << 1
-    reach, fits = _forward(clue, can_empty, can_fill)
+    can = [(mask & full) << 1 for mask in possible]
+    can[0] |= 1 | 1 << (padded - 1)  # the padding is background
+    reach, fits = _forward(plan.forward, can)
     if not reach[-1] >> padded & 1:
         return None
-    back, _ = _forward(clue[::-1], _reverse(can_empty, padded), _reverse(can_fill, padded))
-    runs = len(clue)
-    # completes[j]: states p such that position p is empty and positions p.. can hold runs
-    # j..k-1; it is the backward reach with k-j runs placed, read from the other end.
-    completes = [_reverse(back[runs - j], padded + 1) for j in range(runs + 1)]
-    starts = [reach[j] & fits[j] & (completes[j + 1] >> clue[j]) for j in range(runs)]
-    filled_somewhere = 0
+    reversed_can = [0] * len(can)
+    for value in plan.used:
+        reversed_can[value] = _reverse(can[value], padded)
+    back, _ = _forward(plan.backward, reversed_can)
+    count = len(runs)
+    # completes[j]: states p such that positions p.. can hold runs j..k-1, with p the
+    # background (or, where run j may touch run j-1, p the first cell of run j); the backward
+    # reach with k-j runs placed, read from the other end.
+    completes = [_reverse(back[count - j], padded + 1) for j in range(count + 1)]
+    found = [0] * len(possible)
+    starts = []
     empty_somewhere = 0
-    for j, run in enumerate(clue):
-        filled_somewhere |= _cover(starts[j], run)
-        empty_somewhere |= starts[j] << run  # the cell right after the run
-    for j in range(runs + 1):
-        # Position p empty between a valid prefix with j runs and a valid suffix.
-        empty_somewhere |= reach[j] & completes[j]
-    return LineAnalysis(
-        starts=tuple(start >> 1 for start in starts),
-        can_fill=(filled_somewhere >> 1) & full,
-        can_empty=(empty_somewhere >> 1) & full,
-    )
+    for j, (run, colour, gap) in enumerate(plan.forward):
+        start = reach[j] & fits[j] & (completes[j + 1] >> run)
+        starts.append(start >> 1)
+        found[colour] |= _cover(start, run)
+        if gap:
+            empty_somewhere |= start << run  # the background cell right after the run
+    can_empty = can[0]
+    for j, apart in enumerate(plan.apart):
+        # Position p the background between a valid prefix with j runs and a valid suffix.
+        if apart:
+            empty_somewhere |= reach[j] & completes[j]
+        else:
+            empty_somewhere |= reach[j] & can_empty & (completes[j] >> 1)
+    found[0] = empty_somewhere
+    return LineAnalysis(tuple(starts), tuple([(mask >> 1) & full for mask in found]))
 
 
-def solve_line(clue: Clue, length: int, filled: int, empty: int) -> tuple[int, int] | None:
-    """Every cell decided by the clue and the known cells, as ``(filled, empty)`` bit masks.
-
-    The result includes the known cells. ``None`` if the line cannot hold its clue.
-    """
-    line = analyse_line(clue, length, filled, empty)
-    if line is None:
-        return None
-    full = (1 << length) - 1
-    return full & ~line.can_empty, full & ~line.can_fill
-
-
-def _to_masks(values: PartialGrid, state: int) -> list[int]:
-    """Per row of ``values``, the bit mask of cells equal to ``state``."""
-    packed = np.packbits(values == state, axis=1, bitorder="little")
+def _to_masks(cells: npt.NDArray[np.bool_]) -> list[int]:
+    """Per row of ``cells``, the bit mask of its True cells."""
+    packed = np.packbits(cells, axis=1, bitorder="little")
     return [int.from_bytes(row.tobytes(), "little") for row in packed]
 
 
@@ -179,7 +267,7 @@ def line_masks(picture: BoolGrid) -> tuple[list[int], list[int]]:
     """The filled cells of each row and of each column of ``picture`` (bool ``(height,
     width)``) as bit masks (bit ``x`` for cell ``x``), for :func:`runs`."""
     grid = np.asarray(picture, dtype=bool)
-    return _to_masks(grid, True), _to_masks(grid.T, True)
+    return _to_masks(grid), _to_masks(grid.T)
 
 
 def runs(mask: int) -> tuple[int, ...]:
@@ -194,8 +282,8 @@ def runs(mask: int) -> tuple[int, ...]:
     return tuple(lengths)
 
 
-def _from_masks(masks: list[int], width: int) -> PartialGrid:
-    """Inverse of :func:`_to_masks` for one state: a bool array of shape ``(len, width)``."""
+def _from_masks(masks: list[int], width: int) -> npt.NDArray[np.bool_]:
+    """Inverse of :func:`_to_masks`: a bool array of shape ``(len(masks), width)``."""
     nbytes = (width + 7) // 8
     raw = b"".join(mask.to_bytes(nbytes, "little") for mask in masks)
     bits = np.unpackbits(
@@ -204,22 +292,53 @@ def _from_masks(masks: list[int], width: int) -> PartialGrid:
     return bits[:, :width].astype(bool)
 
 
-class LineGrid:
-    """The line solver's state over a whole puzzle: the known cells as bit masks per line.
+def _decided(masks: Sequence[int]) -> list[int]:
+    """Per value, the cells whose only possible value it is, from one line's ``masks``."""
+    seen = several = 0
+    for mask in masks:
+        several |= seen & mask
+        seen |= mask
+    return [mask & ~several for mask in masks]
 
-    Copying is cheap (four lists of ints), which is what probing needs: try a cell both ways
-    on copies, propagate, compare.
+
+def _black_and_white(value: int, colours: int) -> int | bool:
+    """A cell's value as hints and probes report it: ``filled`` for one colour."""
+    return bool(value) if colours == 1 else value
+
+
+class LineGrid:
+    """The line solver's state over a whole puzzle: per line and value, the cells that may
+    still take that value, as bit masks.
+
+    Copying is cheap (lists of ints), which is what probing needs: try a cell each way on
+    copies, propagate, compare.
+
+    Args:
+        rows, cols: the clue of each row and column (:data:`Clue`).
+        known: ``int8`` partial grid ``(len(rows), len(cols))`` to start from.
+        colours: the puzzle's number of colours *k* (default: the highest colour of a run).
     """
 
     def __init__(
-        self, rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid | None = None
+        self,
+        rows: Sequence[Clue],
+        cols: Sequence[Clue],
+        known: PartialGrid | None = None,
+        colours: int | None = None,
     ) -> None:
-        self.clues = {"row": rows, "column": cols}
+        self.clues: dict[str, list[Runs]] = {
+            "row": [as_runs(clue) for clue in rows],
+            "column": [as_runs(clue) for clue in cols],
+        }
+        used = (colour for clues in self.clues.values() for clue in clues for _, colour in clue)
+        self.colours = colours if colours is not None else max(used, default=1)
         self.height, self.width = len(rows), len(cols)
         start = unknown_grid(self.height, self.width) if known is None else known
-        self.masks = {
-            "row": (_to_masks(start, FILLED), _to_masks(start, EMPTY)),
-            "column": (_to_masks(start.T, FILLED), _to_masks(start.T, EMPTY)),
+        open_cells = start == UNKNOWN
+        values = range(self.colours + 1)
+        self.possible = {
+            "row": [_to_masks((start == value) | open_cells) for value in values],
+            "column": [_to_masks(((start == value) | open_cells).T) for value in values],
         }
         self.dirty: dict[str, set[int]] = {
             "row": set(range(self.height)),
@@ -227,15 +346,14 @@ class LineGrid:
         }
         self.steps = 0
         self.passes = 0
-        filled, empty = self.masks["row"]
-        decided = sum((f | e).bit_count() for f, e in zip(filled, empty, strict=True))
-        self.unknown = self.height * self.width - decided
+        self.unknown = int(np.count_nonzero(open_cells))
         """Cells not known yet, kept up to date by every change."""
 
     def copy(self) -> LineGrid:
         other = object.__new__(LineGrid)
         other.clues, other.height, other.width = self.clues, self.height, self.width
-        other.masks = {axis: (list(f), list(e)) for axis, (f, e) in self.masks.items()}
+        other.colours = self.colours
+        other.possible = {axis: [list(m) for m in masks] for axis, masks in self.possible.items()}
         other.dirty = {axis: set(lines) for axis, lines in self.dirty.items()}
         other.steps, other.passes, other.unknown = self.steps, self.passes, self.unknown
         return other
@@ -254,40 +372,51 @@ class LineGrid:
         other = self.copy()
         lines = {axis: list(axis_clues) for axis, axis_clues in self.clues.items()}
         for line, clue in clues:
-            lines[line.axis][line.index] = clue
+            lines[line.axis][line.index] = as_runs(clue)
             other.dirty[line.axis].add(line.index)
-        other.clues = {axis: tuple(axis_clues) for axis, axis_clues in lines.items()}
+        other.clues = lines
         for row, col in forget:
             other.unknown += other.value(row, col) != UNKNOWN
             for axis, index, bit in (("row", row, col), ("column", col, row)):
-                for masks in other.masks[axis]:
-                    masks[index] &= ~(1 << bit)
+                for masks in other.possible[axis]:
+                    masks[index] |= 1 << bit
             other.dirty["row"].add(row)
             other.dirty["column"].add(col)
         return other
 
     def value(self, row: int, col: int) -> int:
-        """FILLED, EMPTY or UNKNOWN."""
-        filled, empty = self.masks["row"]
-        if filled[row] >> col & 1:
-            return FILLED
-        return EMPTY if empty[row] >> col & 1 else UNKNOWN
+        """The cell's value (EMPTY, FILLED or a colour) if decided, else UNKNOWN."""
+        bit = 1 << col
+        found = [value for value, masks in enumerate(self.possible["row"]) if masks[row] & bit]
+        return found[0] if len(found) == 1 else UNKNOWN
 
-    def set_cell(self, row: int, col: int, filled: bool) -> None:
-        """Make a cell known; its row and column are solved again by :meth:`propagate`."""
+    def values(self, row: int, col: int) -> list[int]:
+        """The values the cell may still take, in increasing order."""
+        bit = 1 << col
+        return [value for value, masks in enumerate(self.possible["row"]) if masks[row] & bit]
+
+    def set_cell(self, row: int, col: int, value: int) -> None:
+        """Make a cell known (``value``: the colour, or ``filled`` as a bool); its row and
+        column are solved again by :meth:`propagate`."""
         self.unknown -= self.value(row, col) == UNKNOWN
-        self.masks["row"][0 if filled else 1][row] |= 1 << col
-        self.masks["column"][0 if filled else 1][col] |= 1 << row
+        for other, (row_masks, col_masks) in enumerate(
+            zip(self.possible["row"], self.possible["column"], strict=True)
+        ):
+            if other != value:
+                row_masks[row] &= ~(1 << col)
+                col_masks[col] &= ~(1 << row)
         self.dirty["row"].add(row)
         self.dirty["column"].add(col)
 
     def unknown_cells(self) -> list[tuple[int, int]]:
         """The cells not known yet, in row-major order."""
-        filled, empty = self.masks["row"]
-        full = (1 << self.width) - 1
+        masks = self.possible["row"]
         cells = []
         for row in range(self.height):
-            open_cells = full & ~(filled[row] | empty[row])
+            seen = open_cells = 0
+            for value_masks in masks:
+                open_cells |= seen & value_masks[row]
+                seen |= value_masks[row]
             while open_cells:
                 low = open_cells & -open_cells
                 cells.append((row, low.bit_length() - 1))
@@ -308,58 +437,68 @@ class LineGrid:
         axis = "row" if self.dirty["row"] else "column"
         while self.dirty["row"] or self.dirty["column"]:
             self.passes += 1
-            filled, empty = self.masks[axis]
-            cross_filled, cross_empty = self.masks[other[axis]]
+            masks = self.possible[axis]
+            cross_masks = self.possible[other[axis]]
+            cross_dirty = self.dirty[other[axis]]
             for index in sorted(self.dirty[axis]):
                 if cancel is not None:
                     cancel.check()
                 self.steps += 1
-                clue = self.clues[axis][index]
-                solved = solve_line(clue, lengths[axis], filled[index], empty[index])
+                before = tuple([value_masks[index] for value_masks in masks])
+                solved = _analyse_runs(self.clues[axis][index], lengths[axis], before)
                 if solved is None:
                     return LineRef(axis, index)  # type: ignore[arg-type]
-                new_filled = solved[0] & ~filled[index]
-                new_empty = solved[1] & ~empty[index]
-                # New to both axes: the cross lines learn each one below.
-                self.unknown -= (new_filled | new_empty).bit_count()
-                filled[index], empty[index] = solved
-                for new, cross in ((new_filled, cross_filled), (new_empty, cross_empty)):
-                    while new:
-                        low = new & -new
+                lost_any = 0
+                for value, new in enumerate(solved.can):
+                    lost = before[value] & ~new
+                    if not lost:
+                        continue
+                    lost_any |= lost
+                    masks[value][index] = new
+                    cross = cross_masks[value]
+                    while lost:
+                        low = lost & -lost
                         cell = low.bit_length() - 1
-                        cross[cell] |= 1 << index
-                        self.dirty[other[axis]].add(cell)
-                        new ^= low
+                        cross[cell] &= ~(1 << index)
+                        cross_dirty.add(cell)
+                        lost ^= low
+                # Decided now, new to both axes: the cross lines learnt each one above.
+                if self.colours > 1:
+                    lost_any &= _any(_decided(solved.can)) & ~_any(_decided(before))
+                self.unknown -= lost_any.bit_count()
             self.dirty[axis].clear()
             axis = other[axis]
         return None
 
-    def known_in_both(
-        self, other: LineGrid, *, unknown_in: LineGrid
-    ) -> list[tuple[int, int, bool]]:
-        """Cells known with the same value here and in ``other``, but not in ``unknown_in``."""
-        filled, empty = self.masks["row"]
-        other_filled, other_empty = other.masks["row"]
-        base_filled, base_empty = unknown_in.masks["row"]
+    def known_in_all(
+        self, others: Sequence[LineGrid], *, unknown_in: LineGrid
+    ) -> list[tuple[int, int, int]]:
+        """Cells known with the same value here and in every one of ``others``, but not in
+        ``unknown_in``, as ``(row, col, value)``, row by row."""
         cells = []
         for row in range(self.height):
-            open_cells = ~(base_filled[row] | base_empty[row])
-            for value, mask in (
-                (True, filled[row] & other_filled[row] & open_cells),
-                (False, empty[row] & other_empty[row] & open_cells),
-            ):
+            known = 0
+            for mask in _decided([masks[row] for masks in unknown_in.possible["row"]]):
+                known |= mask
+            agreed = [mask & ~known for mask in _decided(self._row(row))]
+            for grid in others:
+                agreed = [a & d for a, d in zip(agreed, _decided(grid._row(row)), strict=True)]
+            for value, mask in enumerate(agreed):
                 while mask:
                     low = mask & -mask
                     cells.append((row, low.bit_length() - 1, value))
                     mask ^= low
         return cells
 
+    def _row(self, row: int) -> list[int]:
+        return [masks[row] for masks in self.possible["row"]]
+
     def grid(self) -> PartialGrid:
         """The known cells as an ``int8`` partial grid ``(height, width)``."""
-        row_filled, row_empty = self.masks["row"]
         grid = unknown_grid(self.height, self.width)
-        grid[_from_masks(row_filled, self.width)] = FILLED
-        grid[_from_masks(row_empty, self.width)] = EMPTY
+        decided = [_decided(row) for row in zip(*self.possible["row"], strict=True)]
+        for value in range(self.colours + 1):
+            grid[_from_masks([row[value] for row in decided], self.width)] = value
         return grid
 
     def deduction(self, contradiction: LineRef | None, probes: int = 0) -> Deduction:
@@ -369,9 +508,7 @@ class LineGrid:
                 cells = tuple((contradiction.index, c) for c in range(self.width))
             else:
                 cells = tuple((r, contradiction.index) for r in range(self.height))
-            clue = self.clues[contradiction.axis][contradiction.index]
-            problem = f"cannot hold {format_clue(clue)}" if clue else "cannot stay empty"
-            violation = Violation(f"{contradiction} {problem}", cells)
+            violation = Violation(f"{contradiction} {self._impossible(contradiction)}", cells)
         return Deduction(
             grid=self.grid(),
             contradiction=violation,
@@ -380,24 +517,51 @@ class LineGrid:
             probes=probes,
         )
 
+    def _impossible(self, line: LineRef) -> str:
+        """What a line that cannot hold its clue cannot do, naming the colour to blame when
+        one alone is: the line's runs of that colour do not fit even where the others are
+        taken for background."""
+        runs = self.clues[line.axis][line.index]
+        if not runs:
+            return "cannot stay empty"
+        if self.colours == 1:
+            return f"cannot hold {format_clue(runs)}"
+        length = self.width if line.axis == "row" else self.height
+        masks = [value_masks[line.index] for value_masks in self.possible[line.axis]]
+        full = (1 << length) - 1
+        known = _decided(masks)
+        in_clue = sorted({colour for _, colour in runs})
+        others = [colour for colour in range(1, self.colours + 1) if colour not in in_clue]
+        for colour in [*in_clue, *others]:
+            own = tuple((run, 1) for run, value in runs if value == colour)
+            if _analyse_runs(own, length, (full & ~known[colour], masks[colour])) is None:
+                if not own:
+                    return f"cannot hold colour {colour}, which its clue lacks"
+                lengths = " ".join(str(run) for run, _ in own)
+                return f"cannot hold {lengths} in colour {colour}"
+        return f"cannot hold {format_clue(runs, coloured=True)}"
+
 
 def line_solve(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
     known: PartialGrid | None = None,
     cancel: CancelToken | None = None,
+    colours: int | None = None,
 ) -> Deduction:
     """Apply the line solver to rows and columns in turn until nothing more follows.
 
     Each pass solves the rows (then the columns) that gained a known cell since they were last
     solved, in index order; the first pass solves every line. The first line that cannot hold
-    its clue is reported as the contradiction, with its cells.
+    its clue is reported as the contradiction, with its cells, and with the colour to blame in
+    a colour puzzle (``row 3 cannot hold 2 1 in colour 2``).
 
     Args:
-        rows: clue of each row, top to bottom.
+        rows: clue of each row, top to bottom (:data:`Clue`).
         cols: clue of each column, left to right.
         known: ``int8`` partial grid of shape ``(len(rows), len(cols))`` to start from.
         cancel: checked before each line solved.
+        colours: the puzzle's number of colours (as :class:`LineGrid`).
 
     Returns:
         The cells line logic determines; ``steps`` counts line solves, ``passes`` the passes.
@@ -405,7 +569,7 @@ def line_solve(
     Raises:
         Stopped: when ``cancel`` is cancelled or out of time.
     """
-    state = LineGrid(rows, cols, known)
+    state = LineGrid(rows, cols, known, colours)
     return state.deduction(state.propagate(cancel))
 
 
@@ -414,13 +578,16 @@ def probe_solve(
     cols: Sequence[Clue],
     known: PartialGrid | None = None,
     cancel: CancelToken | None = None,
+    colours: int | None = None,
 ) -> Deduction:
-    """Line solving plus probing: try an open cell both ways, line-solve each, keep what follows.
+    """Line solving plus probing: try each value of an open cell, line-solve each, keep what
+    follows.
 
-    If one value leads to a contradiction, the cell takes the other; if both survive, every
-    cell on which the two outcomes agree is known (docs/algorithms.md, "Line solver"). Probes go in
-    row-major order, in rounds, until a round adds nothing. This is the second difficulty level:
-    what a careful human does with "what if" on one cell.
+    If one value alone survives line logic, the cell takes it; if several survive, every cell
+    on which their outcomes agree is known (docs/algorithms.md, "Line solver"). Probes go in
+    row-major order (a black-and-white cell tried filled, then empty; a colour cell in the
+    order of its values), in rounds, until a round adds nothing. This is the second difficulty
+    level: what a careful human does with "what if" on one cell.
 
     Returns:
         The cells determined; ``probes`` counts the probes that determined something.
@@ -428,32 +595,33 @@ def probe_solve(
     Raises:
         Stopped: when ``cancel`` is cancelled or out of time.
     """
-    state = LineGrid(rows, cols, known)
+    state = LineGrid(rows, cols, known, colours)
     contradiction = state.propagate(cancel)
     probes = 0
     progressed = contradiction is None
     while progressed:
         progressed = False
         for row, col in state.unknown_cells():
-            if state.value(row, col) != UNKNOWN:
+            values = state.values(row, col)
+            if len(values) < 2:
                 continue  # found by an earlier probe of this round
             outcomes = []
-            for filled in (True, False):
+            for value in reversed(values):
                 trial = state.copy()
-                trial.set_cell(row, col, filled)
+                trial.set_cell(row, col, value)
                 if trial.propagate(cancel) is None:
                     outcomes.append(trial)
             if not outcomes:
-                # Neither value survives line logic: the puzzle has no solution.
-                state.set_cell(row, col, True)
+                # No value survives line logic: the puzzle has no solution.
+                state.set_cell(row, col, values[-1])
                 return state.deduction(state.propagate(cancel), probes)
-            # With one survivor this is everything it knows; with two, what they agree on.
-            new = outcomes[0].known_in_both(outcomes[-1], unknown_in=state)
+            # With one survivor this is everything it knows; with more, what they agree on.
+            new = outcomes[0].known_in_all(outcomes[1:], unknown_in=state)
             if new:
                 probes += 1
                 progressed = True
-                for r, c, filled in new:
-                    state.set_cell(r, c, filled)
+                for r, c, value in new:
+                    state.set_cell(r, c, value)
                 contradiction = state.propagate(cancel)
                 if contradiction is not None:
                     return state.deduction(contradiction, probes)
@@ -466,36 +634,74 @@ class Step:
 
     Attributes:
         line: the row or column.
-        cells: ``(row, col, filled)`` of each cell it decides, in line order.
+        cells: ``(row, col, value)`` of each cell it decides, in line order: ``filled`` (a
+            bool) in a black-and-white puzzle, the colour (0 the background) in a colour one.
     """
 
     line: LineRef
-    cells: tuple[tuple[int, int, bool], ...]
+    cells: tuple[tuple[int, int, int], ...]
 
 
-def next_step(rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid) -> Step | None:
+def next_step(
+    rows: Sequence[Clue], cols: Sequence[Clue], known: PartialGrid, colours: int | None = None
+) -> Step | None:
     """The most fruitful line deduction from ``known``: the line that decides the most new
     cells (the first such, rows before columns), or ``None`` if no line decides anything (or a
-    line contradicts ``known``). This is the studio's hint."""
-    state = LineGrid(rows, cols, known)
+    line contradicts ``known``). This is the studio's hint.
+
+    In colour a line may only rule colours out of its cells, which ``known`` (decided cells)
+    cannot hold: when no line decides a cell from ``known`` alone, the lines are solved to
+    their fixpoint first, as a person keeps notes of the colours a cell can no longer take,
+    and the line deciding the most cells then is the hint.
+    """
+    state = LineGrid(rows, cols, known, colours)
+    decided_before = {
+        axis: [_any(_decided(values)) for values in zip(*state.possible[axis], strict=True)]
+        for axis in ("row", "column")
+    }
+    best = _best_step(state, decided_before)
+    if best is None and state.propagate() is None:
+        best = _best_step(state, decided_before)
+    return best
+
+
+def _best_step(state: LineGrid, decided_before: dict[str, list[int]]) -> Step | None:
+    """The line deciding the most cells not in ``decided_before`` (per axis and line, as bit
+    masks), from ``state``; ``None`` if none does or a line cannot hold its clue."""
     best: Step | None = None
     for axis, length in (("row", state.width), ("column", state.height)):
-        filled, empty = state.masks[axis]
-        for index, clue in enumerate(state.clues[axis]):
-            solved = solve_line(clue, length, filled[index], empty[index])
+        masks = state.possible[axis]
+        for index, runs in enumerate(state.clues[axis]):
+            solved = _analyse_runs(runs, length, tuple([m[index] for m in masks]))
             if solved is None:
                 return None
-            new = (solved[0] | solved[1]) & ~(filled[index] | empty[index])
+            decided = _decided(solved.can)
+            new = _any(decided) & ~decided_before[axis][index]
             if new and (best is None or new.bit_count() > len(best.cells)):
                 cells = tuple(
-                    ((index, x) if axis == "row" else (x, index)) + (bool(solved[0] >> x & 1),)
+                    ((index, x) if axis == "row" else (x, index))
+                    + (_black_and_white(value, state.colours),)
                     for x in range(length)
                     if new >> x & 1
+                    for value, mask in enumerate(decided)
+                    if mask >> x & 1
                 )
                 best = Step(LineRef(axis, index), cells)  # type: ignore[arg-type]
     return best
 
 
-def format_clue(clue: Clue) -> str:
-    """A clue as people write it: ``"3 1 2"``, or ``"0"`` for an empty line."""
-    return " ".join(str(n) for n in clue) or "0"
+def _any(masks: Sequence[int]) -> int:
+    """The union of ``masks``."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def format_clue(clue: Clue, coloured: bool = False) -> str:
+    """A clue as people write it: ``"3 1 2"``, or ``"0"`` for an empty line; with
+    ``coloured``, each run with its colour: ``"3 in colour 2, 1 in colour 1"``."""
+    runs = as_runs(clue)
+    if coloured and runs:
+        return ", ".join(f"{length} in colour {colour}" for length, colour in runs)
+    return " ".join(str(length) for length, _ in runs) or "0"

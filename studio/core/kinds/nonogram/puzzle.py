@@ -3,10 +3,20 @@
 Clues are tuples of positive run lengths; an empty line has the clue ``()``. *Givens* are cells
 shown to the solver from the start, filled or empty (Tatham's ``patternpicture`` and the GCHQ
 card use them to make an ambiguous picture unique without changing it).
+
+**Colour.** A nonogram of *k* colours (:attr:`Nonogram.colours`; black and white is *k* = 1)
+also gives each run its colour, 1 to *k* (:attr:`Nonogram.row_colours`,
+:attr:`~Nonogram.col_colours`, run for run beside the lengths); its cells are the background
+(0) or a colour. Two consecutive runs of one colour have at least one background cell between
+them; runs of two colours may touch (Jan Wolter's webpbn rules, ``webpbn.com/pbn_fmt.html``).
+Pictures and solutions of a colour nonogram are ``uint8`` grids, of a black-and-white one
+``bool`` grids; givens carry the colour. Black and white goes through the same code with every
+run of colour 1.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -16,12 +26,12 @@ import numpy as np
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
 from studio.core.grid import (
-    EMPTY,
-    FILLED,
-    BoolGrid,
+    UNKNOWN,
     LineRef,
     PartialGrid,
+    Picture,
     cell_name,
+    colour_runs,
     line_values,
     row_runs,
     run_lengths,
@@ -30,7 +40,9 @@ from studio.core.grid import (
 )
 from studio.core.kinds.nonogram.cnf import encode_line
 from studio.core.kinds.nonogram.linesolve import (
+    Runs,
     analyse_line,
+    analyse_runs,
     format_clue,
     line_solve,
     next_step,
@@ -45,11 +57,15 @@ MAX_SIDE = 200
 are runs), peaks at about 1 GB at 200×200 (3.3 GB at 300×300) before its time limit stops it;
 published puzzles stop near 100×100."""
 
+MAX_COLOURS = 32
+"""The most colours a nonogram may have besides the background: webpbn's colour puzzles use up
+to a dozen or so; each colour costs a bit mask per line in the line solver."""
+
 EASY_SOLVES_PER_LINE = 3
 EASY_PROBES = 5
 
 Clue = tuple[int, ...]
-Given = tuple[int, int, bool]  # (row, col, filled)
+Given = tuple[int, int, int]  # (row, col, value): filled (a bool) in black and white, else colour
 
 
 def _line_cells(line: LineRef, shape: tuple[int, int]) -> tuple[tuple[int, int], ...]:
@@ -74,14 +90,18 @@ SPEC = KindSpec(
     max_side=MAX_SIDE,
     logic="line logic",
     logic_solvable="line-solvable",
+    max_colours=MAX_COLOURS,
 )
 """The nonogram's identity, words and size limits (:attr:`Nonogram.spec`)."""
 
 
 @dataclass(frozen=True)
 class Nonogram:
-    """A nonogram: ``rows[r]`` is the clue of row ``r`` (top to bottom), ``cols[c]`` of column c,
-    and ``givens`` the cells shown from the start, as sorted ``(row, col, filled)`` triples.
+    """A nonogram: ``rows[r]`` is the clue of row ``r`` (top to bottom, run lengths), ``cols[c]``
+    of column c, and ``givens`` the cells shown from the start, as sorted ``(row, col, value)``
+    triples (``value``: filled, a bool, in black and white; the colour, 0 the background, in
+    colour). ``colours`` is *k*, and ``row_colours[r]`` / ``col_colours[c]`` the colour of each
+    run of the line's clue (all 1 in black and white, the default).
 
     Construction normalises clues to tuples of ints and reads ``(0,)`` as an empty line; it does
     not validate (a half-typed puzzle must be representable): call :meth:`validate`.
@@ -93,26 +113,59 @@ class Nonogram:
     rows: tuple[Clue, ...]
     cols: tuple[Clue, ...]
     givens: tuple[Given, ...]
+    colours: int
+    row_colours: tuple[Clue, ...]
+    col_colours: tuple[Clue, ...]
 
     def __init__(
         self,
         rows: Iterable[Iterable[int]],
         cols: Iterable[Iterable[int]],
-        givens: Iterable[tuple[int, int, bool]] = (),
+        givens: Iterable[tuple[int, int, int]] = (),
+        colours: int = 1,
+        row_colours: Iterable[Iterable[int]] | None = None,
+        col_colours: Iterable[Iterable[int]] | None = None,
     ) -> None:
-        object.__setattr__(self, "rows", tuple(_normalise(clue) for clue in rows))
-        object.__setattr__(self, "cols", tuple(_normalise(clue) for clue in cols))
+        lengths = {"rows": tuple(_normalise(clue) for clue in rows)}
+        lengths["cols"] = tuple(_normalise(clue) for clue in cols)
+        for name, given in (("rows", row_colours), ("cols", col_colours)):
+            object.__setattr__(self, name, lengths[name])
+            object.__setattr__(self, f"{name[:3]}_colours", _run_colours(lengths[name], given))
+        object.__setattr__(self, "colours", int(colours))
+        value = bool if colours == 1 else int
         object.__setattr__(
-            self, "givens", tuple(sorted((int(r), int(c), bool(v)) for r, c, v in givens))
+            self, "givens", tuple(sorted((int(r), int(c), value(v)) for r, c, v in givens))
+        )
+
+    @classmethod
+    def of_runs(
+        cls,
+        rows: Iterable[Iterable[tuple[int, int]]],
+        cols: Iterable[Iterable[tuple[int, int]]],
+        colours: int,
+        givens: Iterable[tuple[int, int, int]] = (),
+    ) -> Nonogram:
+        """The nonogram of ``(length, colour)`` runs per row and column."""
+        row_runs_, col_runs_ = [list(clue) for clue in rows], [list(clue) for clue in cols]
+        return cls(
+            [[length for length, _ in clue] for clue in row_runs_],
+            [[length for length, _ in clue] for clue in col_runs_],
+            givens,
+            colours,
+            [[colour for _, colour in clue] for clue in row_runs_],
+            [[colour for _, colour in clue] for clue in col_runs_],
         )
 
     @classmethod
     def from_picture(
-        cls, picture: BoolGrid, given_cells: Iterable[tuple[int, int]] = ()
+        cls, picture: Picture, given_cells: Iterable[tuple[int, int]] = (), colours: int = 0
     ) -> Nonogram:
-        """The nonogram whose clues are the runs of ``picture`` (bool, ``(height, width)``), with
-        the cells ``given_cells`` of the picture shown as givens."""
-        grid = np.asarray(picture, dtype=bool)
+        """The nonogram whose clues are the runs of ``picture`` (``(height, width)``: bool, or
+        ``uint8`` colours 0 to *k*), with the cells ``given_cells`` of the picture shown as
+        givens. ``colours`` is *k* (default: the picture's highest colour); a picture of one
+        colour makes a black-and-white nonogram."""
+        grid = np.asarray(picture)
+        k = max(int(colours), int(grid.max(initial=0)), 1) if grid.dtype != np.bool_ else 1
         height, width = grid.shape
         givens = []
         for r, c in given_cells:
@@ -120,12 +173,17 @@ class Nonogram:
                 raise PuzzleError(
                     f"the given at {cell_name((r, c))} lies outside the {width}×{height} grid"
                 )
-            givens.append((r, c, bool(grid[r, c])))
-        return cls(row_runs(grid), row_runs(grid.T), givens)
+            givens.append((r, c, int(grid[r, c])))
+        if k == 1:
+            filled = grid.astype(bool)
+            return cls(row_runs(filled), row_runs(filled.T), givens)
+        rows = [colour_runs(row) for row in grid]
+        cols = [colour_runs(col) for col in grid.T]
+        return cls.of_runs(rows, cols, k, givens)
 
-    def with_picture(self, picture: BoolGrid) -> Nonogram:
-        """The same design for a new picture: its clues, and the same cells given."""
-        return Nonogram.from_picture(picture, self.given_cells())
+    def with_picture(self, picture: Picture) -> Nonogram:
+        """The same design for a new picture: its clues, the same cells given, as many colours."""
+        return Nonogram.from_picture(picture, self.given_cells(), self.colours)
 
     def given_cells(self) -> list[tuple[int, int]]:
         return [(r, c) for r, c, _ in self.givens]
@@ -133,8 +191,8 @@ class Nonogram:
     def givens_grid(self) -> PartialGrid:
         """``int8`` partial grid ``(height, width)``: the givens, UNKNOWN elsewhere."""
         grid = unknown_grid(*self.shape)
-        for r, c, filled in self.givens:
-            grid[r, c] = FILLED if filled else EMPTY
+        for r, c, value in self.givens:
+            grid[r, c] = int(value)
         return grid
 
     @property
@@ -142,11 +200,16 @@ class Nonogram:
         return len(self.rows), len(self.cols)
 
     def clue(self, line: LineRef) -> Clue:
-        """The clue of a row or column."""
+        """The clue of a row or column: its run lengths."""
         return (self.rows if line.axis == "row" else self.cols)[line.index]
 
+    def runs(self, line: LineRef) -> Runs:
+        """The clue of a row or column as ``(length, colour)`` runs."""
+        colours = (self.row_colours if line.axis == "row" else self.col_colours)[line.index]
+        return tuple(zip(self.clue(line), colours, strict=True))
+
     def with_clue(self, line: LineRef, clue: Iterable[int]) -> Nonogram:
-        """The same puzzle with one line's clue replaced (givens kept)."""
+        """The same black-and-white puzzle with one line's clue replaced (givens kept)."""
         rows, cols = list(self.rows), list(self.cols)
         (rows if line.axis == "row" else cols)[line.index] = _normalise(clue)
         return Nonogram(rows, cols, self.givens)
@@ -161,69 +224,128 @@ class Nonogram:
         for c, clue in enumerate(self.cols):
             yield LineRef("column", c), clue
 
+    def _clues(self) -> tuple[list[Runs] | tuple[Clue, ...], list[Runs] | tuple[Clue, ...]]:
+        """The row and column clues as the line solver reads them: run lengths in black and
+        white, ``(length, colour)`` runs in colour."""
+        if self.colours == 1:
+            return self.rows, self.cols
+        height, width = self.shape
+        rows = [self.runs(LineRef("row", r)) for r in range(height)]
+        return rows, [self.runs(LineRef("column", c)) for c in range(width)]
+
+    def _format(self, runs: Runs) -> str:
+        return format_clue(runs, coloured=self.colours > 1)
+
     def validate(self) -> None:
         """Raise :class:`PuzzleError` for the first problem found.
 
-        Checks: the size (1 to :data:`MAX_SIDE` rows and columns); run lengths positive; each
-        clue fits its line (runs plus one gap between each); rows and columns hold the same
-        number of filled cells; each given lies in the grid, once.
+        Checks: the size (1 to :data:`MAX_SIDE` rows and columns); the colours (1 to
+        :data:`MAX_COLOURS`, each run's colour among them); run lengths positive; each clue
+        fits its line (runs plus a background cell between two runs of one colour); rows and
+        columns hold the same number of cells of each colour; each given lies in the grid,
+        once, with a value the puzzle has.
         """
         SPEC.check_shape(self.shape)
+        if not 1 <= self.colours <= MAX_COLOURS:
+            raise PuzzleError(
+                f"a nonogram has 1 to {MAX_COLOURS} colours besides the background, "
+                f"this one {self.colours}"
+            )
         height, width = self.shape
         seen: set[tuple[int, int]] = set()
-        for r, c, _ in self.givens:
+        for r, c, value in self.givens:
             if not (0 <= r < height and 0 <= c < width):
                 raise PuzzleError(
                     f"the given at {cell_name((r, c))} lies outside the {width}×{height} grid"
                 )
             if (r, c) in seen:
                 raise PuzzleError(f"{cell_name((r, c))} is given twice")
+            if not 0 <= value <= self.colours:
+                raise PuzzleError(
+                    f"{cell_name((r, c))} is given colour {value}; the puzzle has colours 1 to "
+                    f"{self.colours} and the background 0"
+                )
             seen.add((r, c))
         for line, clue in self.lines():
-            _check_clue(line, clue, self.line_length(line))
-        row_total = sum(sum(clue) for clue in self.rows)
-        col_total = sum(sum(clue) for clue in self.cols)
-        if row_total != col_total:
-            raise PuzzleError(
-                f"the row clues add up to {row_total} filled cells, the column clues to {col_total}"
-            )
+            colours = (self.row_colours if line.axis == "row" else self.col_colours)[line.index]
+            if len(colours) != len(clue):
+                raise PuzzleError(f"{line}: {len(clue)} runs but {len(colours)} run colours")
+            bad = next((colour for colour in colours if not 1 <= colour <= self.colours), None)
+            if bad is not None:
+                raise PuzzleError(
+                    f"{line}: a run of colour {bad}; the puzzle has colours 1 to {self.colours}"
+                )
+            _check_clue(line, self.runs(line), self.line_length(line), self.colours > 1)
+        for colour in range(1, self.colours + 1):
+            row_total = _total(self.rows, self.row_colours, colour)
+            col_total = _total(self.cols, self.col_colours, colour)
+            if row_total != col_total:
+                cells = "filled cells" if self.colours == 1 else f"cells of colour {colour}"
+                raise PuzzleError(
+                    f"the row clues add up to {row_total} {cells}, the column clues to {col_total}"
+                )
 
-    def check(self, grid: BoolGrid) -> list[Violation]:
+    def check(self, grid: Picture) -> list[Violation]:
         """Givens that ``grid`` contradicts, then lines whose runs differ from their clue, in
         :meth:`lines` order."""
-        picture = np.asarray(grid, dtype=bool)
+        if self.colours == 1:
+            picture = np.asarray(grid, dtype=bool)
+        else:
+            picture = np.asarray(grid, dtype=np.int64)
         violations = [
-            Violation(f"{cell_name((r, c))} is given {'filled' if filled else 'empty'}", ((r, c),))
-            for r, c, filled in self.givens
-            if bool(picture[r, c]) != filled
+            Violation(f"{cell_name((r, c))} is given {self._value_name(value)}", ((r, c),))
+            for r, c, value in self.givens
+            if int(picture[r, c]) != int(value)
         ]
         for line, clue in self.lines():
-            runs = run_lengths(line_values(picture, line))
-            if runs != clue:
-                violations.append(
-                    Violation(
-                        f"{line} has runs {format_clue(runs)}, its clue is {format_clue(clue)}",
-                        _line_cells(line, self.shape),
-                    )
+            cells = line_values(picture, line)
+            if self.colours == 1:
+                runs = run_lengths(cells)
+                if runs == clue:
+                    continue
+                found, expected = format_clue(runs), format_clue(clue)
+            else:
+                colour_clue = colour_runs(cells)
+                if colour_clue == self.runs(line):
+                    continue
+                found, expected = self._format(colour_clue), self._format(self.runs(line))
+            violations.append(
+                Violation(
+                    f"{line} has runs {found}, its clue is {expected}",
+                    _line_cells(line, self.shape),
                 )
+            )
         return violations
+
+    def _value_name(self, value: int) -> str:
+        if self.colours == 1:
+            return "filled" if value else "empty"
+        return f"colour {value}" if value else "the background"
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
         """The line solver from the givens (see :func:`.linesolve.line_solve`)."""
-        return line_solve(self.rows, self.cols, self.givens_grid(), cancel=cancel)
+        return self.deduce_from(self.givens_grid(), cancel)
+
+    def deduce_from(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
+        """The line solver from the cells ``known`` (``int8`` partial grid), givens or not."""
+        rows, cols = self._clues()
+        return line_solve(rows, cols, known, cancel, self.colours)
 
     def probe(self, known: PartialGrid, cancel: CancelToken | None = None) -> Deduction:
         """Line solving and probing from ``known`` and the givens (see
         :func:`.linesolve.probe_solve`)."""
-        return probe_solve(self.rows, self.cols, with_givens(self.givens_grid(), known), cancel)
+        rows, cols = self._clues()
+        known = with_givens(self.givens_grid(), known)
+        return probe_solve(rows, cols, known, cancel, self.colours)
 
     def hint(self, known: PartialGrid) -> Hint | None:
         """The line that decides the most cells from ``known`` and the givens (see
         :func:`next_step`); givens are never part of a hint."""
-        step = next_step(self.rows, self.cols, with_givens(self.givens_grid(), known))
+        rows, cols = self._clues()
+        step = next_step(rows, cols, with_givens(self.givens_grid(), known), self.colours)
         if step is None:
             return None
-        reason = f"{step.line} ({format_clue(self.clue(step.line))})"
+        reason = f"{step.line} ({self._format(self.runs(step.line))})"
         return Hint(reason, step.cells, _line_cells(step.line, self.shape))
 
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
@@ -238,7 +360,8 @@ class Nonogram:
         if deduction.complete:
             hard = deduction.steps > EASY_SOLVES_PER_LINE * lines
             return Difficulty("line", 2 if hard else 1, "line-solvable", deduction.steps)
-        probed = probe_solve(self.rows, self.cols, deduction.grid, cancel)
+        rows, cols = self._clues()
+        probed = probe_solve(rows, cols, deduction.grid, cancel, self.colours)
         if probed.complete:
             hard = probed.probes > EASY_PROBES
             return Difficulty(
@@ -246,7 +369,7 @@ class Nonogram:
             )
         return Difficulty("search", 5, "needs search", probed.steps, probed.probes)
 
-    def lazy_clauses(self, cells: LiteralGrid, grid: BoolGrid) -> list[list[int]]:
+    def lazy_clauses(self, cells: LiteralGrid, grid: Picture) -> list[list[int]]:
         """None: the order encoding holds every rule of a nonogram."""
         return []
 
@@ -257,8 +380,11 @@ class Nonogram:
         so any map may leave them in place): Knotty's knot is rotation-symmetric in its
         39×39 cells, not with its empty 40th row and column. A map keeps the puzzle when it
         takes every line of that box onto a line whose clue reads the same in the direction
-        the cells go, and every given onto a given of the same value.
+        the cells go, and every given onto a given of the same value. None are looked for in
+        a colour puzzle, whose cells the encoding makes one-hot.
         """
+        if self.colours > 1:
+            return ()
         height, width = self.shape
         rows = [r for r, clue in enumerate(self.rows) if clue]
         cols = [c for c, clue in enumerate(self.cols) if clue]
@@ -286,26 +412,49 @@ class Nonogram:
 
     def cell_literals(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """``int64`` literal grid ``(height, width)``: ``TRUE``/``FALSE`` for the givens and the
-        cells ``known``, fresh variables in row-major order for the rest. Every nonogram
-        encoding starts from these."""
+        cells ``known``, fresh variables in row-major order for the rest. Every black-and-white
+        nonogram encoding starts from these."""
         return cnf.cell_literals(with_givens(self.givens_grid(), known))
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
-        """Order encoding of every line (:mod:`.cnf`), ranges narrowed by ``known``.
+        """Order encoding of every line (:mod:`.cnf`), ranges narrowed by ``known``: one
+        literal per cell in black and white, one-hot ``(height, width, colours + 1)`` in colour.
 
         A line that ``known`` (or the givens) leaves no placement gets the empty clause: the
         formula is then unsatisfiable, as the puzzle is.
         """
-        cells = self.cell_literals(cnf, known)
         merged = with_givens(self.givens_grid(), known)
-        for line, clue in self.lines():
+        if self.colours == 1:
+            cells = cnf.cell_literals(merged)
+            for line, clue in self.lines():
+                states = line_values(merged, line)
+                placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))
+                if placements is None:
+                    cnf.add(())
+                    continue
+                literals = line_values(cells, line).tolist()
+                encode_line(
+                    cnf,
+                    self.runs(line),
+                    [-cell for cell in literals],
+                    {1: literals},
+                    placements.starts,
+                )
+            return cells
+        values = cnf.value_literals(merged, self.colours + 1)
+        for line, _ in self.lines():
             states = line_values(merged, line)
-            placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))
+            open_cells = states == UNKNOWN
+            possible = tuple(_mask((states == v) | open_cells) for v in range(self.colours + 1))
+            runs = self.runs(line)
+            placements = analyse_runs(runs, len(states), possible)
             if placements is None:
                 cnf.add(())
                 continue
-            encode_line(cnf, clue, line_values(cells, line).tolist(), placements.starts)
-        return cells
+            literals = line_values(values, line)
+            inks = {colour: literals[:, colour].tolist() for _, colour in runs}
+            encode_line(cnf, runs, literals[:, 0].tolist(), inks, placements.starts)
+        return values
 
 
 def parse_clue(text: str, line: LineRef, length: int) -> Clue:
@@ -320,18 +469,42 @@ def parse_clue(text: str, line: LineRef, length: int) -> Clue:
     if bad is not None:
         raise PuzzleError(f"{line}: {bad!r} is not a run length")
     clue = _normalise(int(token) for token in tokens)
-    _check_clue(line, clue, length)
+    _check_clue(line, tuple((n, 1) for n in clue), length)
     return clue
 
 
-def _check_clue(line: LineRef, clue: Clue, length: int) -> None:
-    if any(n < 1 for n in clue):
-        raise PuzzleError(f"{line}: run lengths must be positive, got {format_clue(clue)}")
-    needed = sum(clue) + len(clue) - 1
-    if needed > length:
+def _check_clue(line: LineRef, runs: Runs, length: int, coloured: bool = False) -> None:
+    if any(n < 1 for n, _ in runs):
         raise PuzzleError(
-            f"{line}: clue {format_clue(clue)} needs {needed} cells, the {line.axis} has {length}"
+            f"{line}: run lengths must be positive, got {format_clue(runs, coloured)}"
         )
+    apart = sum(1 for first, second in itertools.pairwise(runs) if first[1] == second[1])
+    needed = sum(n for n, _ in runs) + apart
+    if needed > length:
+        clue = format_clue(runs, coloured)
+        raise PuzzleError(f"{line}: clue {clue} needs {needed} cells, the {line.axis} has {length}")
+
+
+def _total(clues: Sequence[Clue], colours: Sequence[Clue], colour: int) -> int:
+    """The cells of ``colour`` the clues of one direction hold."""
+    return sum(
+        n
+        for clue, run_colours in zip(clues, colours, strict=True)
+        for n, c in zip(clue, run_colours, strict=False)
+        if c == colour
+    )
+
+
+def _run_colours(
+    clues: tuple[Clue, ...], given: Iterable[Iterable[int]] | None
+) -> tuple[Clue, ...]:
+    """The colour of each run: all 1 when not ``given``; an empty line's ``(0,)`` has none."""
+    if given is None:
+        return tuple((1,) * len(clue) for clue in clues)
+    return tuple(
+        tuple(int(c) for c in colours) if clue else ()
+        for clue, colours in zip(clues, given, strict=False)
+    )
 
 
 def _normalise(clue: Iterable[int]) -> Clue:

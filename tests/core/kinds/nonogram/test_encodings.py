@@ -144,7 +144,8 @@ def fast_line(cnf: CnfBuilder, clue: Sequence[int], cells: list[int]) -> None:
     if analysis is None:
         cnf.add([])
         return
-    nonogram_cnf.encode_line(cnf, clue, cells, analysis.starts)
+    runs = tuple((n, 1) for n in clue)
+    nonogram_cnf.encode_line(cnf, runs, [-cell for cell in cells], {1: cells}, analysis.starts)
 
 
 def thesis_clauses(clue: Sequence[int], n: int) -> int:

@@ -12,17 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, run_lengths
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, colour_runs, run_lengths
 from studio.core.kinds.nonogram.linesolve import (
     LineGrid,
     analyse_line,
+    analyse_runs,
     format_clue,
     line_masks,
     line_solve,
     next_step,
     probe_solve,
     runs,
-    solve_line,
 )
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from tests.contract.kinds.nonogram import solutions
@@ -77,16 +77,17 @@ def test_analyse_line_is_exact(line: tuple[tuple[int, ...], int, int, int]) -> N
         assert starts == sum(1 << start for start in {run_starts(b)[j] for b in expected})
 
 
-def test_solve_line_classic_overlap() -> None:
+def test_analyse_line_classic_overlap() -> None:
     # A run of 8 in 10 cells: the middle 6 cells are filled in every placement.
-    filled, empty = solve_line((8,), 10, 0, 0) or (0, 0)
-    assert filled == 0b0011111100
-    assert empty == 0
+    line = analyse_line((8,), 10, 0, 0)
+    assert line is not None
+    assert ~line.can_empty & 0b1111111111 == 0b0011111100
+    assert ~line.can_fill & 0b1111111111 == 0
 
 
-def test_solve_line_reports_impossible_line() -> None:
-    assert solve_line((3, 3), 6, 0, 0) is None
-    assert solve_line((2,), 4, 0b0100, 0b0010 | 0b1000) is None
+def test_analyse_line_reports_impossible_line() -> None:
+    assert analyse_line((3, 3), 6, 0, 0) is None
+    assert analyse_line((2,), 4, 0b0100, 0b0010 | 0b1000) is None
 
 
 def test_format_clue() -> None:
@@ -192,6 +193,60 @@ def test_the_line_solver_checks_the_cancel_token_before_each_line() -> None:
     with pytest.raises(Stopped):
         state.propagate(_CancelAfter(3))
     assert state.steps == 2, "it stopped before the third line"
+
+
+@st.composite
+def colour_lines(draw: st.DrawFn) -> tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]:
+    """Runs in up to 3 colours (from a random line, or random runs that may not fit) and,
+    per value, the cells that may still take it."""
+    length = draw(st.integers(1, 7))
+    colours = draw(st.integers(1, 3))
+    if draw(st.booleans()):
+        cells = draw(st.lists(st.integers(0, colours), min_size=length, max_size=length))
+        runs = colour_runs(cells)
+    else:
+        pair = st.tuples(st.integers(1, 3), st.integers(1, colours))
+        runs = tuple(draw(st.lists(pair, max_size=3)))
+    masks = st.integers(0, (1 << length) - 1)
+    possible = tuple(draw(masks) | draw(masks) for _ in range(colours + 1))
+    return runs, length, possible
+
+
+@settings(max_examples=400, deadline=None)
+@given(colour_lines())
+def test_analyse_runs_is_exact_in_colour(
+    line: tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]],
+) -> None:
+    """Against every line of values: same-colour runs apart, different colours touching."""
+    runs, length, possible = line
+    expected = [
+        cells
+        for cells in itertools.product(range(len(possible)), repeat=length)
+        if colour_runs(cells) == runs and all(possible[v] >> x & 1 for x, v in enumerate(cells))
+    ]
+    result = analyse_runs(runs, length, possible)
+    if not expected:
+        assert result is None
+        return
+    assert result is not None
+    for value in range(len(possible)):
+        cells = sum(1 << x for x in range(length) if any(e[x] == value for e in expected))
+        assert result.can[value] == cells
+
+
+def test_two_colours_touch_and_one_colour_needs_a_gap() -> None:
+    # 2 in colour 1 then 1 in colour 2 in three cells: exactly one placement, touching.
+    line = analyse_runs(((2, 1), (1, 2)), 3, (0b111, 0b111, 0b111))
+    assert line is not None
+    assert (line.can[0], line.can[1], line.can[2]) == (0, 0b011, 0b100)
+    assert analyse_runs(((2, 1), (1, 1)), 3, (0b111, 0b111)) is None
+
+
+def test_the_line_to_blame_names_its_colour() -> None:
+    # The row is colour 1 then colour 2; column 1 wants colour 2, column 2 colour 1.
+    deduction = line_solve([((1, 1), (1, 2))], [((1, 2),), ((1, 1),)], colours=2)
+    assert deduction.contradiction is not None
+    assert deduction.contradiction.message == "column 1 cannot hold 1 in colour 2"
 
 
 @settings(max_examples=200, deadline=None)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from studio.core.contract.text import Scanner, show_value
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
 
 
@@ -56,7 +56,9 @@ def scanned_clue(scanner: Scanner, starts: Sequence[int], values: Sequence[int])
         scanner.fail(error.message)
 
 
-def nonogram_of(document: Document, format_title: str, *, givens: bool = False) -> Nonogram:
+def nonogram_of(
+    document: Document, format_title: str, *, givens: bool = False, colours: bool = False
+) -> Nonogram:
     """The document's nonogram, for a writer of a nonogram-only format.
 
     Args:
@@ -64,6 +66,7 @@ def nonogram_of(document: Document, format_title: str, *, givens: bool = False) 
         format_title: the format's name for messages.
         givens: True if the format holds given cells; otherwise a puzzle with givens is refused
             (dropping them would change the puzzle).
+        colours: True if the format holds colour nonograms; otherwise one is refused.
 
     Raises:
         FormatError: if the document holds another kind of puzzle, or givens the format cannot
@@ -71,6 +74,12 @@ def nonogram_of(document: Document, format_title: str, *, givens: bool = False) 
     """
     if not isinstance(document.puzzle, Nonogram):
         raise FormatError(f"the {format_title} format holds nonograms, not {document.kind}")
+    if document.puzzle.colours > 1 and not colours:
+        raise FormatError(
+            f"the {format_title} format holds black-and-white nonograms, and this one has "
+            f"{document.puzzle.colours} colours; save it as a Puzzle Studio document, a text "
+            "grid or webpbn XML"
+        )
     count = len(document.puzzle.givens)
     if count and not givens:
         cells = "cell" if count == 1 else "cells"
@@ -81,8 +90,8 @@ def nonogram_of(document: Document, format_title: str, *, givens: bool = False) 
     return document.puzzle
 
 
-def picture_mismatch(puzzle: Nonogram, picture: BoolGrid) -> str | None:
-    """Why ``picture`` (bool ``(height, width)``, the puzzle's shape) does not solve ``puzzle``'s
+def picture_mismatch(puzzle: Nonogram, picture: Picture) -> str | None:
+    """Why ``picture`` (``(height, width)``, the puzzle's shape) does not solve ``puzzle``'s
     clues, e.g. ``"row 3 has runs 2 1, its clue is 3"``; ``None`` if it does.
 
     For formats that hold both the clues and the solution: the two must agree.

@@ -19,11 +19,25 @@ Reading gives a nonogram made from the picture (:meth:`Nonogram.from_picture`). 
 picture and writes only the grid: clues, title, author and notes are not kept. The grid is the
 same text as :func:`studio.core.grid.grid_to_text` and the ``solution`` field of the shared
 sample data.
+
+**Colour**: one character per colour. Comment lines ``; color <char> #rrggbb <name>`` declare
+the palette, background first, and the cells are those characters::
+
+    ; color . #ffffff white
+    ; color r #cc0000 red
+    ; color g #4e9a06 green
+    .rr.
+    rggr
+
+A grid without such lines is black and white, as above. Writing a colour picture writes its
+palette first (the same lines), then the grid in the palette's characters.
 """
 
 from __future__ import annotations
 
 import re
+
+import numpy as np
 
 from studio.core.contract.format import Format
 from studio.core.contract.text import (
@@ -35,9 +49,16 @@ from studio.core.contract.text import (
 )
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.grid import EMPTY_CHAR, FILLED_CHAR, grid_from_text, grid_to_text
+from studio.core.grid import (
+    EMPTY_CHAR,
+    FILLED_CHAR,
+    colour_grid_from_text,
+    colour_grid_to_text,
+    grid_from_text,
+)
 from studio.core.kinds.nonogram.formats.clues import nonogram_of
 from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
+from studio.core.palette import Colour, Palette
 
 TITLE = "Text grid (# and .)"
 
@@ -64,8 +85,23 @@ def read(text: str) -> Document:
     Raises:
         FormatError: naming the line (and column) of the problem, e.g.
             ``line 3, column 5: expected '#' or '.', found 'x'``,
-            ``line 4: expected 10 cells like line 1, found 9``, or that there is no grid.
+            ``line 4: expected 10 cells like line 1, found 9``, ``line 2: a palette needs the
+            background and at least one colour``, or that there is no grid.
     """
+    palette = _palette(text)
+    if palette is not None:
+        chars = palette.chars
+
+        def first_bad(row: str) -> int | None:
+            return next((i for i, char in enumerate(row) if char not in chars), None)
+
+        def bad_message(char: str) -> str:
+            return f"expected a colour's character ({', '.join(map(repr, chars))}), found {char!r}"
+
+        rows = checked_rows(text, SPEC, "rows of the colours' characters", first_bad, bad_message)
+        colours = colour_grid_from_text(rows, chars)
+        nonogram = Nonogram.from_picture(colours, colours=palette.inks)
+        return Document(nonogram, colours, palette=palette)
     rows = checked_rows(
         text,
         SPEC,
@@ -83,10 +119,41 @@ def write(document: Document) -> str:
     Raises:
         FormatError: if the document is not a nonogram or has no picture.
     """
-    nonogram_of(document, TITLE)
+    nonogram_of(document, TITLE, colours=True)
     if document.picture is None:
         raise FormatError("this puzzle has no picture to write as a grid")
-    return "".join(f"{row}\n" for row in grid_to_text(document.picture))
+    palette = document.palette
+    if palette is None:
+        return "".join(f"{row}\n" for row in document.spell(document.picture))
+    declared = [f"; color {c.char} {c.hex} {c.name}\n" for c in palette.colours]
+    grid = colour_grid_to_text(np.asarray(document.picture, dtype=np.uint8), palette.chars)
+    return "".join(declared) + "".join(f"{row}\n" for row in grid)
+
+
+_COLOUR_LINE = re.compile(r"\s*;\s*color\s+(\S)\s+#([0-9a-fA-F]{6})\s*(.*?)\s*$")
+
+
+def _palette(text: str) -> Palette | None:
+    """The palette the ``; color`` lines declare, or ``None`` when there are none.
+
+    Raises:
+        FormatError: naming the line of a palette that cannot be (a character twice...).
+    """
+    colours = []
+    last = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _COLOUR_LINE.match(line)
+        if match is not None:
+            char, rgb, name = match.groups()
+            value = tuple(int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+            colours.append(Colour(name or char, char, (value[0], value[1], value[2])))
+            last = number
+    if not colours:
+        return None
+    try:
+        return Palette(tuple(colours))
+    except ValueError as error:
+        raise FormatError(str(error), line=last) from None
 
 
 FORMAT = Format("ascii", TITLE, (".txt",), (SPEC.name,), sniff, read, write, needs_picture=True)

@@ -12,6 +12,9 @@
 - ``givens`` (optional, written only when there are some): the cells shown from the start,
   ``[row, column, filled]`` with 0-based row and column and ``filled`` 1 or 0, sorted, one per
   line. A cell given twice is refused when the puzzle is validated (:meth:`Nonogram.validate`).
+- A colour nonogram (a document with a ``palette`` of *k* + 1 colours, version 3) writes each
+  run as ``[length, colour]`` (colour 1 to *k*, the palette's index), ``[[3, 1], [2, 2]]``,
+  and each given as ``[row, column, colour]`` (0 the background).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from studio.core.contract.format import Payload
 from studio.core.contract.json_fields import (
     array_text,
     check_known,
+    encode,
     fail,
     field,
     index,
@@ -30,6 +34,7 @@ from studio.core.contract.json_fields import (
 )
 from studio.core.contract.text import show_value
 from studio.core.kinds.nonogram.formats.clues import ClueError, clue_from_values
+from studio.core.kinds.nonogram.linesolve import Runs
 from studio.core.kinds.nonogram.puzzle import Clue, Given, Nonogram
 from studio.core.puzzle import Puzzle
 
@@ -46,16 +51,32 @@ def read(data: Mapping[str, object], width: int, height: int) -> Nonogram:
     """
     clues = field(data, "clues", dict)
     check_known(clues, _CLUE_FIELDS, "clues.")
-    rows = _clue_lines(clues, "rows", height, "height")
-    cols = _clue_lines(clues, "columns", width, "width")
-    return Nonogram(rows, cols, _givens(data.get("givens", []), width, height))
+    palette = data.get("palette")
+    colours = len(palette) - 1 if isinstance(palette, list) and len(palette) > 2 else 1
+    givens = _givens(data.get("givens", []), width, height, colours)
+    if colours == 1:
+        rows = _clue_lines(clues, "rows", height, "height")
+        cols = _clue_lines(clues, "columns", width, "width")
+        return Nonogram(rows, cols, givens)
+    row_runs = _run_lines(clues, "rows", height, "height", colours)
+    col_runs = _run_lines(clues, "columns", width, "width", colours)
+    return Nonogram.of_runs(row_runs, col_runs, colours, givens)
 
 
 def write(puzzle: Puzzle) -> list[tuple[str, str]]:
     """The nonogram's fields, encoded, in the order they are written."""
     assert isinstance(puzzle, Nonogram)
-    clues = [("rows", array_text(puzzle.rows, 2)), ("columns", array_text(puzzle.cols, 2))]
-    givens = [(r, c, int(filled)) for r, c, filled in puzzle.givens]
+    if puzzle.colours == 1:
+        clues = [("rows", array_text(puzzle.rows, 2)), ("columns", array_text(puzzle.cols, 2))]
+    else:
+        clues = [
+            (
+                name,
+                _runs_text([puzzle.runs(line) for line, _ in puzzle.lines() if line.axis == axis]),
+            )
+            for name, axis in (("rows", "row"), ("columns", "column"))
+        ]
+    givens = [(r, c, int(value)) for r, c, value in puzzle.givens]
     return [
         ("clues", object_text(clues, 1)),
         *([("givens", array_text(givens, 1))] if givens else []),
@@ -77,9 +98,46 @@ def _clue_lines(clues: Mapping[str, object], name: str, count: int, dimension: s
     return result
 
 
-def _givens(value: object, width: int, height: int) -> list[Given]:
-    """The ``givens`` field: ``[row, column, filled]`` triples inside the grid; a cell given
-    twice is left to :meth:`Nonogram.validate`."""
+def _runs_text(lines: list[Runs]) -> str:
+    """Colour clues, one line per row or column: ``[[3, 1], [2, 2]]``."""
+    if not lines:
+        return "[]"
+    body = ",\n".join("      " + encode([list(run) for run in runs]) for runs in lines)
+    return f"[\n{body}\n    ]"
+
+
+def _run_lines(
+    clues: Mapping[str, object], name: str, count: int, dimension: str, colours: int
+) -> list[list[tuple[int, int]]]:
+    where = f"clues.{name}"
+    lines = field(clues, name, list, "clues.")
+    if len(lines) != count:
+        fail(where, f"expected {count} clues (the {dimension}), found {len(lines)}")
+    result = []
+    for number, line in enumerate(lines):
+        runs = []
+        for place, run in enumerate(typed(line, list, f"{where}[{number}]")):
+            at = f"{where}[{number}][{place}]"
+            pair = typed(run, list, at)
+            if len(pair) != 2 or not all(_is_count(value) for value in pair):
+                fail(at, f"expected [length, colour], found {show_value(pair)}")
+            length, colour = pair
+            if length < 1:
+                fail(f"{at}[0]", f"expected a positive length, found {length}")
+            if not 1 <= colour <= colours:
+                fail(f"{at}[1]", f"expected a colour 1 to {colours} (the palette), found {colour}")
+            runs.append((length, colour))
+        result.append(runs)
+    return result
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _givens(value: object, width: int, height: int, colours: int) -> list[Given]:
+    """The ``givens`` field: ``[row, column, filled]`` triples inside the grid (``[row,
+    column, colour]`` in colour); a cell given twice is left to :meth:`Nonogram.validate`."""
     givens: list[Given] = []
     for number, item in enumerate(typed(value, list, "givens")):
         where = f"givens[{number}]"
@@ -88,10 +146,15 @@ def _givens(value: object, width: int, height: int) -> list[Given]:
             fail(where, f"expected [row, column, filled], found {show_value(triple)}")
         row = index(triple[0], height, "row", f"{where}[0]")
         col = index(triple[1], width, "column", f"{where}[1]")
-        filled = triple[2]
-        if not isinstance(filled, int) or isinstance(filled, bool) or filled not in (0, 1):
-            fail(f"{where}[2]", f"expected 1 (filled) or 0 (empty), found {show_value(filled)}")
-        givens.append((row, col, filled == 1))
+        value = triple[2]
+        if colours > 1:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= colours:
+                fail(f"{where}[2]", f"expected a colour 0 to {colours}, found {show_value(value)}")
+            givens.append((row, col, value))
+            continue
+        if not _is_count(value) or value not in (0, 1):
+            fail(f"{where}[2]", f"expected 1 (filled) or 0 (empty), found {show_value(value)}")
+        givens.append((row, col, value == 1))
     return givens
 
 

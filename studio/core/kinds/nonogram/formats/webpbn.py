@@ -1,5 +1,5 @@
 """Jan Wolter's XML format for paint-by-number puzzles: webpbn.com's export and pbnsolve's own
-format (the shared ``survey`` puzzles came from there). Black-and-white puzzles only.
+format (the shared ``survey`` puzzles came from there), black and white or in colour.
 
 ::
 
@@ -38,11 +38,17 @@ Reading:
     - The root is ``<puzzleset>`` holding one ``<puzzle>`` (a set of several is refused: one
       puzzle per file). Element names are compared case-insensitively, as pbnsolve does.
     - ``type`` is ``grid`` (the default); triddlers are refused.
-    - Colours: ``backgroundcolor`` (default ``white``) is the empty cell. Every other colour,
-      named by ``defaultcolor`` (default ``black``), a ``<color>`` or a ``<count color=...>``,
-      is a filled colour, and there may be only one: a multi-colour puzzle is refused, naming
-      its colours. A ``<color>``'s ``char`` is its character in images; white and black are
-      ``.`` and ``X`` when no ``<color>`` says otherwise (pbnsolve).
+    - Colours: ``backgroundcolor`` (default ``white``) is the empty cell. Every other colour
+      is a colour of the puzzle: each ``<color>`` in file order (``<color name="red"
+      char="r">FF0000</color>``, RGB as 6 or 3 hex digits), then any colour a ``<count
+      color=...>`` names without a ``<color>``; a ``<count>`` without ``color`` is of the
+      ``defaultcolor`` (default ``black``), which is a colour of the puzzle only when some
+      count uses it or a ``<color>`` defines it. A ``<color>``'s ``char`` is its character in
+      images; white and black are ``.`` and ``X``, ``FFFFFF`` and ``000000``, when no
+      ``<color>`` says otherwise (pbnsolve); another colour without a ``<color>`` is refused,
+      as is one without a char when there is an image to draw. One colour besides the
+      background makes a black-and-white nonogram (whatever its name), more a colour
+      nonogram of that palette, the background first.
     - ``<clues type="rows">`` and ``<clues type="columns">``: one ``<line>`` per row (top to
       bottom) or column (left to right) holding one ``<count>`` per run; an empty ``<line/>``
       is an empty line. A puzzle without clues gets them from its goal (pbnsolve).
@@ -65,8 +71,10 @@ Writing: webpbn's layout without the optional DOCTYPE: title, author, the notes 
 ``source: ...``, ``id: ...``, ``copyright: ...`` or ``description: ...`` line to its element,
 any other line as a ``<note>``), the licence as one more notes line ``license: ...`` (so that
 the file keeps it; it reads back as that notes line), white ``.`` and black ``X``, the column
-clues, the row clues, and the goal when the document has a picture. A text holding a character
-XML 1.0 cannot hold (most control characters) is refused.
+clues, the row clues, and the goal when the document has a picture. A colour nonogram writes
+its palette's ``<color>``s instead, ``backgroundcolor`` when the background is not named
+``white`` and ``defaultcolor`` its first colour, and ``color`` on every count of another
+colour. A text holding a character XML 1.0 cannot hold (most control characters) is refused.
 """
 
 from __future__ import annotations
@@ -95,14 +103,16 @@ from studio.core.contract.text import (
 )
 from studio.core.document import Document
 from studio.core.errors import FormatError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture, picture_of
 from studio.core.kinds.nonogram.formats.clues import (
     ClueError,
     clue_from_values,
     nonogram_of,
     picture_mismatch,
 )
-from studio.core.kinds.nonogram.puzzle import SPEC, Clue, Nonogram
+from studio.core.kinds.nonogram.linesolve import Runs
+from studio.core.kinds.nonogram.puzzle import MAX_COLOURS, SPEC, Nonogram
+from studio.core.palette import MAX_INKS, Colour, Palette, ink_char
 
 TITLE = "webpbn XML"
 
@@ -112,6 +122,8 @@ _CLUE_TYPES = ("rows", "columns")
 _SOLUTION_TYPES = ("goal", "solution", "saved")
 _DEFAULT_CHARS = {"white": ".", "black": "X"}
 _WRITTEN_COLOURS = (("white", "fff"), ("black", "000"))
+_DEFAULT_RGB = {"white": (255, 255, 255), "black": (0, 0, 0)}
+_HEX = re.compile(r"[0-9a-fA-F]{6}")
 # A raw carriage return would be read back as a line feed (XML's end-of-line handling).
 _CARRIAGE_RETURN = {"\r": "&#13;"}
 _ROW_EDGE = "|"
@@ -127,14 +139,14 @@ def sniff(text: str) -> bool:
 
 
 def read(text: str) -> Document:
-    """Parse a webpbn XML puzzle set of one black-and-white puzzle into a document; its picture
-    is the goal, if any.
+    """Parse a webpbn XML puzzle set of one puzzle into a document; its picture is the goal,
+    if any.
 
     Raises:
         FormatError: for XML syntax (with the parser's line and column), entity declarations,
             or naming the line and element at fault, e.g. ``line 14: <count>: expected a run
-            length (a number), found "x"``, ``line 3: <puzzle>: a puzzle of 2 colours (black,
-            red; background white) is not read, only black-and-white ones``.
+            length (a number), found "x"``, ``line 3: <count>: the colour "red" has no
+            <color> to say what it looks like``.
     """
     return _Reader(text).document()
 
@@ -146,9 +158,15 @@ def write(document: Document) -> str:
         FormatError: if the document is not a nonogram, has givens (the format has none), or
             its metadata holds a character XML cannot hold.
     """
-    puzzle = nonogram_of(document, TITLE)
+    puzzle = nonogram_of(document, TITLE, colours=True)
+    palette = document.palette
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<puzzleset>"]
-    lines.append('<puzzle type="grid" defaultcolor="black">')
+    if palette is None:
+        lines.append('<puzzle type="grid" defaultcolor="black">')
+    else:
+        background, first = palette.colours[0].name, palette.colours[1].name
+        named = "" if background == "white" else f' backgroundcolor="{_attribute(background)}"'
+        lines.append(f'<puzzle type="grid"{named} defaultcolor="{_attribute(first)}">')
     if document.title.strip():
         lines.append(_text_element("title", document.title, "the title"))
     if document.author.strip():
@@ -161,26 +179,59 @@ def write(document: Document) -> str:
     notes = "\n".join(line.strip() for line in "\n".join(texts).split("\n"))
     for key, value in notes_lines(notes, _NOTE_ELEMENTS):
         lines.append(_text_element(key or _NOTE, value, "the notes"))
-    lines += [
-        f'<color name="{name}" char="{_DEFAULT_CHARS[name]}">{rgb}</color>'
-        for name, rgb in _WRITTEN_COLOURS
-    ]
-    for kind, clues in (("columns", puzzle.cols), ("rows", puzzle.rows)):
+    if palette is None:
+        lines += [
+            f'<color name="{name}" char="{_DEFAULT_CHARS[name]}">{rgb}</color>'
+            for name, rgb in _WRITTEN_COLOURS
+        ]
+    else:
+        lines += [
+            f'<color name="{_attribute(c.name)}" char="{_attribute(c.char)}">'
+            f"{c.hex[1:].upper()}</color>"
+            for c in palette.colours
+        ]
+    for kind, axis in (("columns", "column"), ("rows", "row")):
         lines.append(f'<clues type="{kind}">')
         lines += [
-            "<line>" + "".join(f"<count>{n}</count>" for n in clue) + "</line>" for clue in clues
+            "<line>" + "".join(_count_text(run, palette) for run in puzzle.runs(line)) + "</line>"
+            for line, _ in puzzle.lines()
+            if line.axis == axis
         ]
         lines.append("</clues>")
     if document.picture is not None:
-        empty, filled = _DEFAULT_CHARS["white"], _DEFAULT_CHARS["black"]
+        chars = _DEFAULT_CHARS["white"] + _DEFAULT_CHARS["black"]
+        chars = chars if palette is None else palette.chars
         lines += ['<solution type="goal">', "<image>"]
         lines += [
-            _ROW_EDGE + "".join(filled if cell else empty for cell in row) + _ROW_EDGE
-            for row in document.picture
+            _ROW_EDGE + "".join(chars[int(cell)] for cell in row) + _ROW_EDGE
+            for row in np.asarray(document.picture, dtype=np.uint8)
         ]
         lines += ["</image>", "</solution>"]
     lines += ["</puzzle>", "</puzzleset>"]
     return "\n".join(lines) + "\n"
+
+
+def _count_text(run: tuple[int, int], palette: Palette | None) -> str:
+    """One run: ``<count>3</count>``, with ``color`` unless of the default (first) colour."""
+    length, colour = run
+    if palette is None or colour == 1:
+        return f"<count>{length}</count>"
+    return f'<count color="{_attribute(palette.colours[colour].name)}">{length}</count>'
+
+
+def _attribute(value: str) -> str:
+    """``value`` escaped for a double-quoted XML attribute.
+
+    Raises:
+        FormatError: for a character XML cannot hold.
+    """
+    bad = _NOT_XML.search(value)
+    if bad is not None:
+        raise FormatError(
+            f"the colour {value!r} holds the character U+{ord(bad.group()):04X}, which XML "
+            "cannot hold"
+        )
+    return escape(value, {'"': "&quot;", **_CARRIAGE_RETURN})
 
 
 def _text_element(name: str, value: str, what: str) -> str:
@@ -250,13 +301,31 @@ class _TreeBuilder(ContentHandler):
 
 @dataclass(frozen=True)
 class _Colours:
-    """The two colours of a black-and-white puzzle: names, and characters in images (``None``
-    when the file gives none)."""
+    """The colours of a puzzle, the background first: names, characters in images (``None``
+    when the file gives none) and RGB values."""
 
-    empty: str
-    filled: str
-    empty_char: str | None
-    filled_char: str | None
+    names: tuple[str, ...]
+    chars: tuple[str | None, ...]
+    rgb: tuple[tuple[int, int, int], ...]
+    default: str
+
+    @property
+    def inks(self) -> int:
+        return len(self.names) - 1
+
+    def palette(self) -> Palette | None:
+        """The document's palette: ``None`` for one colour (black and white)."""
+        if self.inks == 1:
+            return None
+        taken = {char for char in self.chars if char}
+        spare = (char for index in range(MAX_INKS) if (char := ink_char(index)) not in taken)
+        chars = [char or next(spare) for char in self.chars]
+        return Palette(
+            tuple(
+                Colour(name, char, rgb)
+                for name, char, rgb in zip(self.names, chars, self.rgb, strict=True)
+            )
+        )
 
 
 class _Reader:
@@ -333,8 +402,8 @@ class _Reader:
         if kind.lower() != "grid":
             self.fail_at(puzzle, f'unknown puzzle type {show_value(kind)}; expected "grid"')
         colours = self._colours(puzzle)
-        clues: dict[str, list[Clue]] = {}
-        goal: tuple[_Element, BoolGrid] | None = None
+        clues: dict[str, list[Runs]] = {}
+        goal: tuple[_Element, Picture] | None = None
         for child in puzzle.children:
             if child.name == "clues":
                 clue_type = self._clue_type(child, clues)
@@ -345,25 +414,30 @@ class _Reader:
                     self.fail_at(child, f"a second goal (the first is on line {first})")
                 image = self._image_element(child)
                 goal = (image, self._image(image, colours))
-        nonogram = self._nonogram(puzzle, clues, goal)
+        nonogram = self._nonogram(puzzle, clues, goal, colours.inks)
         title, author, notes = self._metadata(puzzle, puzzleset)
         picture = None if goal is None else goal[1]
-        return Document(nonogram, picture, title=title, author=author, notes=notes)
+        try:
+            palette = colours.palette()
+        except ValueError as error:  # e.g. two colours drawn with one character
+            self.fail_at(puzzle, str(error))
+        return Document(nonogram, picture, title=title, author=author, notes=notes, palette=palette)
 
     def _nonogram(
         self,
         puzzle: _Element,
-        clues: dict[str, list[Clue]],
-        goal: tuple[_Element, BoolGrid] | None,
+        clues: dict[str, list[Runs]],
+        goal: tuple[_Element, Picture] | None,
+        inks: int,
     ) -> Nonogram:
         if not clues:
             if goal is None:
                 self.fail_at(puzzle, "expected clues or a goal; the puzzle has neither")
-            return Nonogram.from_picture(goal[1])
+            return Nonogram.from_picture(goal[1], colours=inks)
         missing = [kind for kind in _CLUE_TYPES if kind not in clues]
         if missing:
             self.fail_at(puzzle, f'expected <clues type="{missing[0]}"> too')
-        nonogram = Nonogram(clues["rows"], clues["columns"])
+        nonogram = Nonogram.of_runs(clues["rows"], clues["columns"], inks)
         if goal is not None:
             image, picture = goal
             if picture.shape != nonogram.shape:
@@ -379,36 +453,57 @@ class _Reader:
     def _colours(self, puzzle: _Element) -> _Colours:
         empty = puzzle.attributes.get("backgroundcolor", "white")
         default = puzzle.attributes.get("defaultcolor", "black")
-        chars: dict[str, str] = {}
+        defined: dict[str, _Element] = {}
         for colour in puzzle.all("color"):
             name = colour.attributes.get("name")
             if name is None:
                 self.fail_at(colour, "expected a name attribute")
-            if name in chars:
+            if name in defined:
                 self.fail_at(colour, f"the colour {show_value(name)} is defined twice")
-            chars[name] = colour.attributes.get("char", "")[:1]
-        counted = {
-            count.attributes.get("color", default)
-            for clues in puzzle.all("clues")
-            for line in clues.all("line")
-            for count in line.all("count")
-        }
-        filled = sorted(({default} | set(chars) | counted) - {empty})
-        if len(filled) > 1:
-            self.fail_at(
-                puzzle,
-                f"a puzzle of {len(filled)} colours ({', '.join(filled)}; background {empty}) "
-                "is not read, only black-and-white ones",
-            )
-        name = filled[0] if filled else "black"
+            defined[name] = colour
+        names = [name for name in defined if name != empty]
+        for clues in puzzle.all("clues"):
+            for line in clues.all("line"):
+                for count in line.all("count"):
+                    name = count.attributes.get("color", default)
+                    if name not in names and name != empty:
+                        if name not in defined and name not in _DEFAULT_RGB:
+                            self.fail_at(
+                                count,
+                                f"the colour {show_value(name)} has no <color> to say what it "
+                                "looks like",
+                            )
+                        names.append(name)
+        if not names:
+            names = ["black" if default == empty else default]
+        names.insert(0, empty)
+        if len(names) - 1 > MAX_COLOURS:
+            self.fail_at(puzzle, f"{len(names) - 1} colours; a nonogram may have {MAX_COLOURS}")
+        chars = tuple(
+            (defined[name].attributes.get("char", "")[:1] if name in defined else "")
+            or _DEFAULT_CHARS.get(name)
+            for name in names
+        )
         return _Colours(
-            empty,
-            name,
-            chars.get(empty) or _DEFAULT_CHARS.get(empty),
-            chars.get(name) or _DEFAULT_CHARS.get(name),
+            tuple(names), chars, tuple(self._rgb(name, defined) for name in names), default
         )
 
-    def _clue_type(self, element: _Element, clues: dict[str, list[Clue]]) -> str:
+    def _rgb(self, name: str, defined: dict[str, _Element]) -> tuple[int, int, int]:
+        if name not in defined:
+            return _DEFAULT_RGB.get(name, (0, 0, 0))
+        element = defined[name]
+        text = element.content().strip().lstrip("#")
+        if not text:  # a colour only named, as in a black-and-white file: its usual look
+            return _DEFAULT_RGB.get(name, (128, 128, 128))
+        if len(text) == 3:
+            text = "".join(digit * 2 for digit in text)
+        if not _HEX.fullmatch(text):
+            self.fail_at(
+                element, f"expected the colour as RGB hex digits, found {show_value(text)}"
+            )
+        return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+    def _clue_type(self, element: _Element, clues: dict[str, list[Runs]]) -> str:
         kind = element.attributes.get("type")
         if kind is None or kind.lower() not in _CLUE_TYPES:
             found = "nothing" if kind is None else show_value(kind)
@@ -417,27 +512,30 @@ class _Reader:
             self.fail_at(element, f'a second <clues type="{kind.lower()}">')
         return kind.lower()
 
-    def _clue_lines(self, element: _Element, colours: _Colours) -> list[Clue]:
+    def _clue_lines(self, element: _Element, colours: _Colours) -> list[Runs]:
         self._no_text(element)
-        lines: list[Clue] = []
+        lines: list[Runs] = []
         for line in element.children:
             if line.name != "line":
                 self.fail_at(line, "expected <line> in <clues>")
             self._no_text(line)
             values: list[int] = []
+            inks: list[int] = []
             for count in line.children:
                 if count.name != "count":
                     self.fail_at(count, "expected <count> in <line>")
                 values.append(self._count(count, colours))
+                inks.append(colours.names.index(count.attributes.get("color", colours.default)))
             try:
-                lines.append(clue_from_values(values))
+                lengths = clue_from_values(values)
             except ClueError as error:
                 self.fail_at(line.children[error.index], error.message)
+            lines.append(tuple(zip(lengths, inks if lengths else (), strict=True)))
         return lines
 
     def _count(self, count: _Element, colours: _Colours) -> int:
-        if count.attributes.get("color") == colours.empty:
-            self.fail_at(count, f"a run of the background colour {show_value(colours.empty)}")
+        if count.attributes.get("color", colours.default) == colours.names[0]:
+            self.fail_at(count, f"a run of the background colour {show_value(colours.names[0])}")
         text = count.content().strip()
         if not text or not set(text) <= DIGITS:
             self.fail_at(count, f"expected a run length (a number), found {show_value(text)}")
@@ -467,20 +565,26 @@ class _Reader:
             self.fail_at(images[1], "a second <image> in one <solution>")
         return images[0]
 
-    def _image(self, image: _Element, colours: _Colours) -> BoolGrid:
+    def _image(self, image: _Element, colours: _Colours) -> Picture:
         """The goal: rows between ``|``, one character per cell, whitespace ignored."""
-        for name, char in (
-            (colours.empty, colours.empty_char),
-            (colours.filled, colours.filled_char),
-        ):
+        cells: dict[str, int] = {}
+        for value, (name, char) in enumerate(zip(colours.names, colours.chars, strict=True)):
             if char is None:
                 self.fail_at(image, f"the colour {show_value(name)} has no char to draw it with")
-        if colours.empty_char == colours.filled_char:
-            self.fail_at(image, f"both colours are drawn with {colours.empty_char!r}")
-        cells = {colours.empty_char: False, colours.filled_char: True}
+            if char in cells:
+                both = (
+                    "both colours"
+                    if colours.inks == 1
+                    else f"{colours.names[cells[char]]} and {name}"
+                )
+                self.fail_at(image, f"{both} are drawn with {char!r}")
+            cells[char] = value
+        expected = " or ".join(
+            f"{char!r} ({name})" for char, name in zip(cells, colours.names, strict=True)
+        )
         line = image.text_line or image.line
-        rows: list[list[bool]] = []
-        row: list[bool] | None = None
+        rows: list[list[int]] = []
+        row: list[int] | None = None
         for char in image.content():
             if char == "\n":
                 line += 1
@@ -502,16 +606,12 @@ class _Reader:
             elif char in cells:
                 row.append(cells[char])
             else:
-                self.fail(
-                    line,
-                    f"<image>: expected {colours.empty_char!r} ({colours.empty}) or "
-                    f"{colours.filled_char!r} ({colours.filled}), found {char!r}",
-                )
+                self.fail(line, f"<image>: expected {expected}, found {char!r}")
         if row is not None:
             self.fail(line, "<image>: the last row does not end with '|'")
         if not rows or not rows[0]:
             self.fail_at(image, "no cells")
-        return np.array(rows, dtype=bool)
+        return picture_of(np.array(rows, dtype=np.uint8), colours.inks)
 
     def _metadata(self, puzzle: _Element, puzzleset: _Element) -> tuple[str, str, str]:
         title = self._single_text(puzzle, "title")

@@ -26,7 +26,7 @@ from studio.core.contract.generation import LOGIC_SCORE
 from studio.core.contract.repairs import VERIFY, KindRepairs, Repair, RepairResult
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import BoolGrid
+from studio.core.grid import Picture, filled_cells, picture_of
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair.flips import flip_suggestions, repair_flips
 from studio.core.kinds.nonogram.repair.givens import given_suggestions, repair_givens
@@ -39,8 +39,8 @@ STRATEGIES: tuple[str, ...] = ("flips", "givens", "thesis")
 """The strategies :func:`repair` knows."""
 
 
-def _picture(picture: BoolGrid) -> BoolGrid:
-    grid = np.array(picture, dtype=bool)
+def _picture(picture: Picture, colours: int) -> Picture:
+    grid = np.array(picture_of(picture, colours))
     if grid.ndim != 2 or 0 in grid.shape:
         raise PuzzleError(
             f"a picture is a grid of at least one row and one column, got shape {grid.shape}"
@@ -49,7 +49,7 @@ def _picture(picture: BoolGrid) -> BoolGrid:
 
 
 def suggest(
-    picture: BoolGrid,
+    picture: Picture,
     puzzle: Nonogram,
     analysis: Analysis,
     *,
@@ -84,7 +84,7 @@ def suggest(
         StudioError: ``picture`` is not a solution of ``puzzle``, or ``limit`` < 1.
         Stopped: when ``cancel`` fires.
     """
-    grid = _picture(picture)
+    grid = _picture(picture, puzzle.colours)
     if limit < 1:
         raise StudioError(f"limit must be at least 1, got {limit}")
     if grid.shape != puzzle.shape or puzzle.check(grid):
@@ -107,7 +107,7 @@ def suggest(
 
 
 def repair(
-    picture: BoolGrid,
+    picture: Picture,
     *,
     strategy: str = "flips",
     given_cells: Iterable[Cell] = (),
@@ -115,13 +115,15 @@ def repair(
     rng: np.random.Generator | None = None,
     cancel: CancelToken | None = None,
     verify: int = VERIFY,
+    colours: int = 1,
     progress: Callable[[str], None] | None = None,
     min_difficulty: int = 1,
 ) -> RepairResult[Nonogram]:
     """Repair the design of ``picture`` until its puzzle is unique.
 
     Args:
-        picture: bool ``(height, width)``, at least 1×1: the picture, the intended solution.
+        picture: ``(height, width)``, at least 1×1: the picture, the intended solution (bool,
+            or ``uint8`` colours 0 to ``colours``).
         strategy: ``"flips"`` changes picture cells (givens only as the last resort; always
             succeeds), ``"givens"`` adds givens and keeps the picture (always succeeds),
             ``"thesis"`` applies van Oers §5.3.2 while it helps (may end ambiguous).
@@ -132,6 +134,8 @@ def repair(
             row-major order, deterministic.
         cancel: stops the repair (raises :class:`~studio.core.cancel.Stopped`).
         verify: candidates verified by exact analysis per round (more: fewer changes, slower).
+        colours: the design's colours *k* (1: black and white); flips recolour cells in
+            colour.
         progress: hears, before each step of ``"flips"`` and ``"givens"``, what is left in
             words (``"14 variable fields"``, ``"312 cells open to line logic"``).
         min_difficulty: make no change that leaves the puzzle unique but rated below this
@@ -158,20 +162,26 @@ def repair(
         raise StudioError(
             f"line-solvable puzzles score 1 to {LOGIC_SCORE}, not {min_difficulty} or more"
         )
-    grid = _picture(picture)
+    if strategy == "thesis" and colours > 1:
+        raise StudioError("the thesis strategy is for black-and-white nonograms; use flips")
+    grid = _picture(picture, colours)
     search = Search(
         cancel or CancelToken(), rng, verify, progress=progress, min_difficulty=min_difficulty
     )
     if strategy == "flips":
-        result = repair_flips(grid, given_cells, line_solvable=line_solvable, search=search)
+        result = repair_flips(
+            grid, given_cells, line_solvable=line_solvable, search=search, colours=colours
+        )
     elif strategy == "givens":
-        result = repair_givens(grid, given_cells, line_solvable=line_solvable, search=search)
+        result = repair_givens(
+            grid, given_cells, line_solvable=line_solvable, search=search, colours=colours
+        )
     else:
-        result = repair_thesis(grid, given_cells, search)
+        result = repair_thesis(filled_cells(grid), given_cells, search)
     return replace(result, analysis=rated(result.puzzle, result.analysis, cancel=search.cancel))
 
 
-def _nonogram_design(document: Document, reference: BoolGrid | None) -> tuple[BoolGrid, Nonogram]:
+def _nonogram_design(document: Document, reference: Picture | None) -> tuple[Picture, Nonogram]:
     """The picture and nonogram a nonogram repair works on: a puzzle known only by its clues is
     repaired from one of its solutions."""
     puzzle = document.puzzle
@@ -184,7 +194,7 @@ def _nonogram_design(document: Document, reference: BoolGrid | None) -> tuple[Bo
 
 def _repair_nonogram(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     strategy: str,
     logic_solvable: bool,
     rng: np.random.Generator | None,
@@ -198,12 +208,13 @@ def _repair_nonogram(
         line_solvable=logic_solvable,
         rng=rng,
         cancel=cancel,
+        colours=puzzle.colours,
     )
 
 
 def _suggest_nonogram(
     document: Document,
-    reference: BoolGrid | None,
+    reference: Picture | None,
     analysis: Analysis,
     limit: int,
     cancel: CancelToken | None,

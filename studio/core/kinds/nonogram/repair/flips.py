@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from studio.core.contract.repairs import Repair, RepairResult
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of, dilated
+from studio.core.grid import UNKNOWN, BoolGrid, Picture, cells_of, dilated
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair.givens import best_given, best_line_given
 from studio.core.kinds.nonogram.repair.search import Candidate, Change, Design, Search
@@ -42,8 +42,18 @@ PAIR_SUGGESTIONS = 3
 
 
 def single_flips(design: Design, region: BoolGrid) -> list[Change]:
-    """A flip of each cell of ``region`` that keeps every originally non-empty line non-empty."""
-    changes = (Change(flips=(cell,)) for cell in cells_of(region))
+    """A flip of each cell of ``region`` (in colour: a change to each other value) that keeps
+    every originally non-empty line non-empty."""
+    colours = design.puzzle.colours
+    if colours == 1:
+        changes = [Change(flips=(cell,)) for cell in cells_of(region)]
+    else:
+        changes = [
+            Change(flips=(cell,), colours=(value,))
+            for cell in cells_of(region)
+            for value in range(colours + 1)
+            if value != design.picture[cell]
+        ]
     return [change for change in changes if design.keeps_lines(change)]
 
 
@@ -51,7 +61,9 @@ def adjacent_pairs(
     design: Design, region: BoolGrid, seeds: Iterable[Cell] | None = None
 ) -> list[Change]:
     """Flips of two 4-adjacent cells of ``region`` (at least one of them in ``seeds``, if
-    given) that keep every originally non-empty line non-empty."""
+    given) that keep every originally non-empty line non-empty; in colour, two adjacent cells
+    of different values swapping them (an edge moved, as a flip of two does in black and
+    white)."""
     wanted = None if seeds is None else set(seeds)
     height, width = region.shape
     changes = []
@@ -62,6 +74,11 @@ def adjacent_pairs(
             if wanted is not None and (r, c) not in wanted and other not in wanted:
                 continue
             change = Change(flips=((r, c), other))
+            if design.puzzle.colours > 1:
+                first, second = int(design.picture[r, c]), int(design.picture[other])
+                if first == second:
+                    continue
+                change = Change(flips=((r, c), other), colours=(second, first))
             if design.keeps_lines(change):
                 changes.append(change)
     return changes
@@ -97,14 +114,19 @@ def line_flip_step(design: Design, search: Search) -> Candidate | None:
 
 
 def repair_flips(
-    picture: BoolGrid, given_cells: Iterable[Cell], *, line_solvable: bool, search: Search
+    picture: Picture,
+    given_cells: Iterable[Cell],
+    *,
+    line_solvable: bool,
+    search: Search,
+    colours: int = 1,
 ) -> RepairResult[Nonogram]:
     """Make the design of ``picture`` (with ``given_cells`` given) unique, and line-solvable if
     asked, by flipping cells; givens are added only when no flip makes progress.
 
     ``steps`` counts the changes applied (a flip, a pair of flips or a given).
     """
-    design = Design.start(picture, given_cells)
+    design = Design.start(picture, given_cells, colours)
     steps = 0
     if line_solvable:
         # A puzzle line logic completes is unique: the line phase alone reaches both.

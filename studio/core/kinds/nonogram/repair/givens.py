@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from studio.core.contract.repairs import Repair, RepairResult
-from studio.core.grid import UNKNOWN, BoolGrid, cells_of
+from studio.core.grid import UNKNOWN, BoolGrid, Picture, cells_of
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair.search import Candidate, Change, Design, Search
 from studio.core.puzzle import Cell
@@ -68,14 +68,20 @@ def winnow(puzzle: Nonogram, added: Sequence[Cell], keeps: Callable[[Nonogram], 
 
 
 def repair_givens(
-    picture: BoolGrid, given_cells: Iterable[Cell], *, line_solvable: bool, search: Search
+    picture: Picture,
+    given_cells: Iterable[Cell],
+    *,
+    line_solvable: bool,
+    search: Search,
+    colours: int = 1,
 ) -> RepairResult[Nonogram]:
     """Make the design of ``picture`` (with ``given_cells`` given) unique, or line-solvable,
     by adding givens, then drop every added given not needed; the picture is unchanged.
 
-    ``steps`` counts the givens added before winnowing.
+    ``steps`` counts the givens added before winnowing. In colour a given carries the
+    picture's colour.
     """
-    design = Design.start(picture, given_cells)
+    design = Design.start(picture, given_cells, colours)
     added: list[Cell] = []
     if line_solvable:
         while open_cells := search.open_cells(design.puzzle):

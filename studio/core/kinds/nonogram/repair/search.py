@@ -39,8 +39,17 @@ from studio.core.contract.repairs import (
     tie_order,
 )
 from studio.core.errors import PuzzleError
-from studio.core.grid import UNKNOWN, BoolGrid, LineRef, cell_name, cells_of
-from studio.core.kinds.nonogram.linesolve import LineGrid, line_masks, line_solve, runs
+from studio.core.grid import (
+    UNKNOWN,
+    BoolGrid,
+    LineRef,
+    Picture,
+    cell_name,
+    cells_of,
+    filled_cells,
+    picture_of,
+)
+from studio.core.kinds.nonogram.linesolve import LineGrid, line_masks, runs
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
 from studio.core.puzzle import Cell
 from studio.core.sat.analysis import Analysis, rated
@@ -51,10 +60,30 @@ ROUNDS = 3
 
 @dataclass(frozen=True)
 class Change:
-    """Cells to toggle in the picture and cells to add as givens."""
+    """Cells to change in the picture and cells to add as givens.
+
+    Attributes:
+        flips: cells whose value changes: toggled in black and white; in colour, each set to
+            its entry of ``colours``.
+        givens: cells shown from the start, with the value the (changed) picture has there.
+        colours: in colour, the new value of each cell of ``flips``; empty in black and white.
+    """
 
     flips: tuple[Cell, ...] = ()
     givens: tuple[Cell, ...] = ()
+    colours: tuple[int, ...] = ()
+
+
+def changed(picture: Picture, change: Change) -> Picture:
+    """A read-only copy of ``picture`` with ``change``'s flips applied (toggled in black and
+    white, recoloured in colour)."""
+    if np.asarray(picture).dtype == np.bool_:
+        return flipped(picture, change.flips)
+    result = np.array(picture, dtype=np.uint8)
+    for (r, c), colour in zip(change.flips, change.colours, strict=True):
+        result[r, c] = colour
+    result.setflags(write=False)
+    return result
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,23 +91,24 @@ class Design:
     """A picture under repair and its puzzle (the design's givens and those added so far).
 
     Attributes:
-        original: bool ``(height, width)``, read-only: the picture the repair started from.
-        picture: bool ``(height, width)``, read-only: the picture now.
+        original: ``(height, width)``, read-only: the picture the repair started from (bool, or
+            ``uint8`` colours).
+        picture: the picture now, alike.
         puzzle: the nonogram of ``picture`` with the givens now.
     """
 
-    original: BoolGrid
-    picture: BoolGrid
+    original: Picture
+    picture: Picture
     puzzle: Nonogram
 
     @classmethod
-    def start(cls, picture: BoolGrid, given_cells: Iterable[Cell]) -> Design:
+    def start(cls, picture: Picture, given_cells: Iterable[Cell], colours: int = 1) -> Design:
         """The design of ``picture`` with ``given_cells`` given, before any change.
 
         Raises:
             PuzzleError: for a given cell outside the picture or given twice.
         """
-        picture = flipped(picture, ())
+        picture = changed(picture_of(picture, colours), Change())
         height, width = picture.shape
         cells = [(int(r), int(c)) for r, c in given_cells]
         for cell in cells:
@@ -87,33 +117,36 @@ class Design:
                 raise PuzzleError(
                     f"the given at {cell_name(cell)} lies outside the {width}×{height} grid"
                 )
-        design = cls(picture, picture, Nonogram.from_picture(picture, cells))
+        design = cls(picture, picture, Nonogram.from_picture(picture, cells, colours))
         design.puzzle.validate()
         return design
 
     @cached_property
     def lines(self) -> tuple[list[int], list[int]]:
         """The picture's filled cells as bit masks of its rows and of its columns
-        (:func:`~studio.core.kinds.nonogram.linesolve.line_masks`)."""
-        return line_masks(self.picture)
+        (:func:`~studio.core.kinds.nonogram.linesolve.line_masks`), black and white."""
+        return line_masks(filled_cells(self.picture))
 
-    def after(self, change: Change) -> tuple[BoolGrid, Nonogram]:
-        """The picture and puzzle after ``change``; only the lines it touches are recounted."""
-        picture = flipped(self.picture, change.flips)
+    def after(self, change: Change) -> tuple[Picture, Nonogram]:
+        """The picture and puzzle after ``change``; only the lines it touches are recounted
+        (in black and white)."""
+        picture = changed(self.picture, change)
+        cells = [*self.puzzle.given_cells(), *change.givens]
+        if self.puzzle.colours > 1:
+            return picture, Nonogram.from_picture(picture, cells, self.puzzle.colours)
         rows, cols = list(self.puzzle.rows), list(self.puzzle.cols)
         for line, clue in self.recounted(change.flips):
             (rows if line.axis == "row" else cols)[line.index] = clue
-        cells = [*self.puzzle.given_cells(), *change.givens]
         return picture, Nonogram(rows, cols, ((r, c, bool(picture[r, c])) for r, c in cells))
 
-    def moved_to(self, picture: BoolGrid, puzzle: Nonogram) -> Design:
+    def moved_to(self, picture: Picture, puzzle: Nonogram) -> Design:
         """The same repair, now at ``picture`` and ``puzzle`` (from :meth:`after`)."""
         return Design(self.original, picture, puzzle)
 
     def keeps_lines(self, change: Change) -> bool:
         """False if ``change`` empties a row or column that holds a filled cell in the original
         picture: a repair never introduces an empty line."""
-        picture = flipped(self.picture, change.flips)
+        picture = changed(self.picture, change)
         return all(picture[r].any() or not self.original[r].any() for r, _ in change.flips) and all(
             picture[:, c].any() or not self.original[:, c].any() for _, c in change.flips
         )
@@ -151,7 +184,7 @@ class Candidate:
     or from scratch, as the search that made it says)."""
 
     change: Change
-    picture: BoolGrid
+    picture: Picture
     puzzle: Nonogram
     open_cells: int
 
@@ -193,12 +226,12 @@ class Search:
         """Cells line solving from scratch leaves open: 0 iff ``puzzle`` is line-solvable."""
         return int(np.count_nonzero(puzzle.deduce(self.cancel).grid == UNKNOWN))
 
-    def anchored_open_cells(self, puzzle: Nonogram, picture: BoolGrid, variable: BoolGrid) -> int:
+    def anchored_open_cells(self, puzzle: Nonogram, picture: Picture, variable: BoolGrid) -> int:
         """Cells line solving leaves open when every cell but the ``variable`` ones starts at
         its value in ``picture`` (and the givens at theirs): the proxy."""
         givens = puzzle.givens_grid()
         start = np.where(givens != UNKNOWN, givens, np.where(variable, UNKNOWN, picture))
-        deduction = line_solve(puzzle.rows, puzzle.cols, start.astype(np.int8), self.cancel)
+        deduction = puzzle.deduce_from(start.astype(np.int8), self.cancel)
         return int(np.count_nonzero(deduction.grid == UNKNOWN))
 
     def ties(self, count: int) -> Sequence[int]:
@@ -283,9 +316,18 @@ class Search:
         ranking every change by line solving from scratch: on the pixel-art sets and random
         20×20 pictures (``benchmarks/repair.py --line-solvable``) as many cells changed in the
         median, 1.6 to 3 times faster; a line-solvable 60×60 took 61 to 172 s on three seeds
-        before, 3 to 6 s with this proxy (``benchmarks/logic_generation.py``).
+        before, 3 to 6 s with this proxy (``benchmarks/logic_generation.py``). A colour design
+        is ranked by line solving each changed puzzle from scratch.
         """
         puzzle = design.puzzle
+        if puzzle.colours > 1:
+            scored = [
+                (self.open_cells(design.after(change)[1]), tie, index)
+                for index, (change, tie) in enumerate(
+                    zip(changes, self.ties(len(changes)), strict=True)
+                )
+            ]
+            return self._candidates(design, changes, sorted(scored))
         givens = set(puzzle.given_cells())
         now = LineGrid(puzzle.rows, puzzle.cols, puzzle.givens_grid())
         now.propagate(self.cancel)
@@ -299,11 +341,17 @@ class Search:
             # logic finds no contradiction.
             trial.propagate(self.cancel)
             scored.append((trial.unknown, tie, index))
-        scored.sort()
+        return self._candidates(design, changes, sorted(scored))
+
+    def _candidates(
+        self, design: Design, changes: Sequence[Change], scored: list[tuple[int, int, int]]
+    ) -> list[Candidate]:
+        """The best :attr:`verify` × :attr:`rounds` of ``scored`` (open cells, tie, index into
+        ``changes``, best first) made into candidates."""
         best = []
         for open_cells, _, index in scored[: self.verify * self.rounds]:
-            picture, changed = design.after(changes[index])
-            best.append(Candidate(changes[index], picture, changed, open_cells))
+            picture, puzzle = design.after(changes[index])
+            best.append(Candidate(changes[index], picture, puzzle, open_cells))
         return best
 
     def fewest_open(

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from studio.core.contract.repairs import RepairResult
-from studio.core.grid import BoolGrid, LineRef
+from studio.core.grid import BoolGrid, LineRef, filled_cells
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.kinds.nonogram.repair.search import Design, Search
 from studio.core.puzzle import Cell
@@ -135,7 +135,7 @@ def repair_thesis(
     analysis = search.analyse(design.puzzle)
     steps = 0
     while analysis.status == Status.MULTIPLE:
-        new_picture = thesis_step(design.picture, analysis.variable, search.rng)
+        new_picture = thesis_step(filled_cells(design.picture), analysis.variable, search.rng)
         new_picture.setflags(write=False)
         puzzle = design.puzzle.with_picture(new_picture)
         trial = search.analyse(puzzle)

@@ -269,13 +269,12 @@ def test_lines_are_counted_at_newlines_only() -> None:
         (_puzzle("", ' type="hex"'), 'line 2: <puzzle>: unknown puzzle type "hex"; expected ...'),
         (_puzzle(""), "line 2: <puzzle>: expected clues or a goal; the puzzle has neither"),
         (
-            _puzzle('<color name="white"/><color name="black"/>\n<color name="red"/>'),
-            "line 2: <puzzle>: a puzzle of 2 colours (black, red; background white) is not read, "
-            "only black-and-white ones",
+            _puzzle('<color name="red">12345</color>'),
+            'line 3: <color>: expected the colour as RGB hex digits, found "12345"',
         ),
         (
             _puzzle(CLUES.replace("<count>2", '<count color="red">2')),
-            "line 2: <puzzle>: a puzzle of 2 colours (black, red; background white) is not ...",
+            'line 3: <count>: the colour "red" has no <color> to say what it looks like',
         ),
         (_puzzle("<color/>"), "line 3: <color>: expected a name attribute"),
         (_puzzle(CLUES.split("\n")[0]), 'line 2: <puzzle>: expected <clues type="rows"> too'),

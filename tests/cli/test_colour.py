@@ -1,0 +1,138 @@
+"""Colour nonograms on the command line: ``analyze --json``, ``solve`` and ``hint`` spell a webpbn
+colour puzzle's cells in the file's own characters; ``import-image --colors K`` quantises an icon
+and lists its ``colors``; ``--colors 1`` is the black-and-white import, byte for byte."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.cli.conftest import assert_one_error_line, json_lines, run
+
+WEBPBN = """<?xml version="1.0"?>
+<puzzleset>
+<puzzle type="grid" defaultcolor="black">
+<color name="white" char=".">FFFFFF</color>
+<color name="black" char="X">000000</color>
+<color name="red" char="r">FF0000</color>
+<clues type="columns">
+<line><count>1</count><count color="red">1</count></line>
+<line><count color="red">2</count></line>
+<line><count>1</count></line>
+</clues>
+<clues type="rows">
+<line><count>1</count><count color="red">1</count><count>1</count></line>
+<line><count color="red">2</count></line>
+</clues>
+</puzzle>
+</puzzleset>
+"""
+
+
+@pytest.fixture
+def webpbn(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.xml"
+    path.write_text(WEBPBN)
+    return path
+
+
+def test_analyze_json_spells_the_solution_in_the_files_chars(
+    capsys: pytest.CaptureFixture[str], webpbn: Path
+) -> None:
+    status, out, _ = run(capsys, "analyze", "--json", str(webpbn))
+    assert status == 0
+    (record,) = json_lines(out)
+    assert record["status"] == "unique"
+    assert record["solution"] == ["XrX", "rr."]
+
+
+def test_solve_prints_the_colour_solution(capsys: pytest.CaptureFixture[str], webpbn: Path) -> None:
+    assert run(capsys, "solve", str(webpbn))[1] == "XrX\nrr.\n"
+
+
+def test_the_impossible_line_is_named_with_its_colour(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The row is black then red; the first column holds one red cell, the second one black.
+    crossed = WEBPBN.split("<clues")[0] + (
+        '<clues type="columns">\n<line><count color="red">1</count></line>\n'
+        "<line><count>1</count></line>\n</clues>\n"
+        '<clues type="rows">\n<line><count>1</count><count color="red">1</count></line>\n'
+        "</clues>\n</puzzle>\n</puzzleset>\n"
+    )
+    path = tmp_path / "crossed.xml"
+    path.write_text(crossed)
+    (record,) = json_lines(run(capsys, "analyze", "--json", str(path))[1])
+    assert record["status"] == "none"
+    assert record["contradiction"] == "column 1 cannot hold 1 in colour 2"
+
+
+@pytest.fixture
+def icon(tmp_path: Path) -> Path:
+    """A 4x2 icon: transparent, then red twice, blue, green on the second row."""
+    image = Image.new("RGBA", (4, 2), (0, 0, 0, 0))
+    for x, colour in enumerate([(200, 0, 0), (200, 0, 0), (0, 0, 200), (0, 150, 0)]):
+        image.putpixel((x, 1), (*colour, 255))
+    image.putpixel((1, 0), (200, 0, 0, 255))
+    path = tmp_path / "icon.png"
+    image.save(path)
+    return path
+
+
+def test_import_image_colors_lists_them_background_first(
+    capsys: pytest.CaptureFixture[str], icon: Path
+) -> None:
+    status, out, _ = run(capsys, "import-image", str(icon), "--colors", "3", "--json")
+    assert status == 0
+    (record,) = json_lines(out)
+    assert record["colors"] == ["#ffffff", "#c80000", "#0000c8", "#009600"]
+    assert record["picture"] == [".a..", "aabc"]
+    assert record["solution"] == record["picture"]
+
+
+def test_import_image_colors_merges_down_to_k(
+    capsys: pytest.CaptureFixture[str], icon: Path
+) -> None:
+    (record,) = json_lines(run(capsys, "import-image", str(icon), "--colors", "2", "--json")[1])
+    assert len(record["colors"]) == 3
+    assert {char for row in record["picture"] for char in row} <= {".", "a", "b"}
+
+
+def test_import_image_one_colour_is_black_and_white(
+    capsys: pytest.CaptureFixture[str], icon: Path
+) -> None:
+    (plain,) = json_lines(run(capsys, "import-image", str(icon), "--json")[1])
+    (one,) = json_lines(run(capsys, "import-image", str(icon), "--colors", "1", "--json")[1])
+    del plain["seconds"], one["seconds"]
+    assert one == plain
+    assert "colors" not in plain
+
+
+def test_import_image_refuses_colours_for_a_mosaic(
+    capsys: pytest.CaptureFixture[str], icon: Path
+) -> None:
+    status, _, err = run(capsys, "import-image", str(icon), "--colors", "3", "--kind", "mosaic")
+    assert status == 2
+    assert_one_error_line(err, "black and white", "3 colours")
+
+
+def test_a_colour_puzzle_converts_to_a_text_grid_and_back(
+    capsys: pytest.CaptureFixture[str], webpbn: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "tiny.json"
+    assert run(capsys, "convert", str(webpbn), "-o", str(target))[0] == 0
+    (record,) = json_lines(run(capsys, "analyze", "--json", str(target))[1])
+    assert record["solution"] == ["XrX", "rr."]
+
+
+def test_hint_walks_a_colour_puzzle_in_its_chars(
+    capsys: pytest.CaptureFixture[str], webpbn: Path
+) -> None:
+    out = run(capsys, "hint", str(webpbn))[1]
+    assert out.splitlines()[0] == (
+        "1. row 1 (1 in colour 1, 1 in colour 2, 1 in colour 1): "
+        "colours X: r1 c1, r1 c3; colours r: r1 c2"
+    )
+    assert out.rstrip().endswith("solved by line logic in 4 steps")
