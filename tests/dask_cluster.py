@@ -10,15 +10,13 @@ as the scheduler does when idle (``--idle-timeout``). Every wait has a deadline.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import subprocess
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
-
-from tests.waiting import wait_for
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when a cluster starts: the other tests run without Dask
     from distributed import Client
@@ -78,7 +76,14 @@ class LocalDaskCluster:
             f"--scheduler-file={scheduler_file}",
             "--idle-timeout=600s",
         )
-        self.address = self._wait_alive("scheduler", lambda: _address_in(scheduler_file))
+        from distributed import Client
+
+        # Dask waits for the file and the connection itself, within the timeout.
+        with self._starting("scheduler"):
+            client = self.client = Client(
+                scheduler_file=str(scheduler_file), timeout=START_SECONDS, set_as_default=False
+            )
+        self.address = str(client.scheduler.address)
         for index in range(self.worker_count):
             name = f"worker-{index}"
             self.workers[name] = self._spawn(
@@ -93,12 +98,8 @@ class LocalDaskCluster:
                 f"--local-directory={self.folder / name}",
                 "--death-timeout=60s",
             )
-        from distributed import Client
-
-        client = self.client = Client(self.address, timeout=START_SECONDS, set_as_default=False)
-        self._wait_alive(
-            "workers", lambda: len(client.scheduler_info()["workers"]) >= self.worker_count
-        )
+        with self._starting("workers"):
+            client.wait_for_workers(self.worker_count, timeout=START_SECONDS)
 
     def _spawn(self, name: str, command: str, *args: str) -> subprocess.Popen[bytes]:
         log = (self.folder / f"{name}.log").open("wb")
@@ -112,22 +113,13 @@ class LocalDaskCluster:
                 start_new_session=True,  # a Ctrl-C in the terminal is the test's to handle
             )
 
-    def _wait_alive(self, what: str, condition: Callable[[], Any]) -> Any:
-        """``condition()``'s first true value, while every process started is still running."""
-        assert self.scheduler is not None
-
-        def ready() -> Any:
-            for name, started in [("scheduler", self.scheduler), *self.workers.items()]:
-                if started.poll() is not None:
-                    raise ClusterStartError(
-                        f"{name} exited with {started.returncode}:\n{self.logs()}"
-                    )
-            return condition()
-
+    @contextlib.contextmanager
+    def _starting(self, what: str) -> Iterator[None]:
+        """Turn Dask's time-out while ``what`` starts into one error holding every log."""
         try:
-            return wait_for(ready, START_SECONDS, f"the Dask {what}")
-        except TimeoutError as error:
-            raise ClusterStartError(f"{error}\n{self.logs()}") from None
+            yield
+        except (OSError, TimeoutError) as error:
+            raise ClusterStartError(f"the Dask {what}: {error}\n{self.logs()}") from None
 
     def logs(self) -> str:
         """The tail of every process's log, for a failure message."""
@@ -137,19 +129,16 @@ class LocalDaskCluster:
         )
 
     def busy_worker(self) -> str:
-        """The name of a worker that holds a task now (polled until one does)."""
+        """The name of a worker that holds a task now. Asked once a result of a batch with
+        more tasks than workers has come back: by then the scheduler has handed the freed
+        worker its next task."""
         client = self.client
         assert client is not None
-
-        def busy() -> str | None:
-            info = client.scheduler_info()["workers"]
-            for address, keys in client.processing().items():
-                if keys and address in info:
-                    return str(info[address]["name"])
-            return None
-
-        name: str = wait_for(busy, START_SECONDS, "a worker holding a task")
-        return name
+        info = client.scheduler_info()["workers"]
+        processing = client.processing().items()
+        busy = [str(info[worker]["name"]) for worker, keys in processing if keys and worker in info]
+        assert busy, "no worker holds a task"
+        return busy[0]
 
     def kill_worker(self, name: str) -> None:
         """Kill the worker ``name`` (SIGKILL: no goodbye to the scheduler), and reap it."""
@@ -179,11 +168,3 @@ def _end(processes: Iterable[subprocess.Popen[bytes]]) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=STOP_SECONDS)
-
-
-def _address_in(scheduler_file: Path) -> str | None:
-    """The address a scheduler wrote to ``scheduler_file``, once it is complete."""
-    try:
-        return str(json.loads(scheduler_file.read_text())["address"])
-    except (OSError, ValueError, KeyError):
-        return None

@@ -4,6 +4,7 @@ no child is left behind."""
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 import threading
@@ -16,7 +17,6 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.process import ChildFailed, solve_in_child
 from tests.core.sat.formulas import assert_gone, pigeonhole
-from tests.waiting import wait_for
 
 
 def test_the_child_returns_a_model_of_every_variable() -> None:
@@ -104,7 +104,12 @@ def test_the_child_dies_with_a_parent_that_is_killed(tmp_path: Path) -> None:
     ) as parent:
         assert parent.stdout is not None
         child = int(parent.stdout.readline())
+        ended = os.pidfd_open(child)  # readable once the child has ended: no polling
         assert _running(child)
         parent.kill()
         parent.wait()
-    wait_for(lambda: not _running(child), 10, "the child ends with its parent")
+    try:
+        readable, _, _ = select.select([ended], [], [], 10)
+    finally:
+        os.close(ended)
+    assert readable, "the child ends with its parent"
