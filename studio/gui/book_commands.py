@@ -275,7 +275,7 @@ class BookCommands(QObject):
         """Fill the Book: the dialog makes the puzzles on its worker; they are added at the
         end of the book as one undo step."""
         dialog = FillBookDialog(self.window)
-        dialog.filled.connect(self.add_generated)
+        dialog.made.connect(self.add_generated)
         self.run_fill_dialog(dialog)
 
     def open_entry(self, row: int) -> None:

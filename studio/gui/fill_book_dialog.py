@@ -4,32 +4,30 @@ The dialog asks for the kinds and each one's size, the puzzles per kind, the dif
 from and to, and the seed; :func:`~studio.core.generate.ramp.fill_book` makes the puzzles on a
 :class:`~studio.gui.workers.Batch` (processes too, once they prove slow), with progress and how
 a slow puzzle is coming along. Esc or Cancel stops it and adds nothing; a level a kind cannot
-reach at its size is named in the dialog, which stays open. ``filled`` carries the puzzles.
+reach at its size is named in the dialog, which stays open. ``made`` carries the puzzles.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLabel,
-    QProgressBar,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core.cancel import CancelToken
-from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorError, Underway
+from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorError
 from studio.core.generate.ramp import Section, fill_book
 from studio.core.kinds import KINDS
 from studio.gui.forms import add_row, difficulty_range, pair_row, seed_row, spin_box
-from studio.gui.workers import Batch, Notes, Progress
+from studio.gui.generating_dialog import GeneratingDialog, Report
+from studio.gui.workers import Progress
 
 DEFAULT_SIDE = 10
 """Each kind's side to begin with (within its sizes): every kind reaches levels 1 to 3 there."""
@@ -37,18 +35,12 @@ MAX_PER_KIND = 100
 """Puzzles of one kind one run may add; scripts make more (``fill_book``)."""
 
 
-class FillBookDialog(QDialog):
+class FillBookDialog(GeneratingDialog):
     """Kinds and sizes, puzzles per kind, difficulty from and to, seed; then fills on a worker.
-
-    Signals:
-        filled(list): the :class:`~studio.core.generate.Generated` puzzles, kind after kind,
-            each kind's from easy to hard, when all are made.
-    """
-
-    filled = Signal(list)
+    ``made`` carries the puzzles kind after kind, each kind's from easy to hard."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, "Each kind from easy to hard, added at the end of the book.")
         self.setWindowTitle("Fill the Book")
         form = QFormLayout()
         self.kinds: dict[str, tuple[QCheckBox, QSpinBox, QSpinBox]] = {}
@@ -71,10 +63,6 @@ class FillBookDialog(QDialog):
         add_row(form, "&Difficulty from:", pair_row(self.easiest, "to", self.hardest), self.easiest)
         add_row(form, "S&eed:", seed_row(self.seed), self.seed)
 
-        self.progress = QProgressBar()
-        self.progress.setVisible(False)
-        self.status = QLabel("Each kind from easy to hard, added at the end of the book.")
-        self.status.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.fill_button = self.buttons.addButton("&Fill", QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.start)
@@ -84,14 +72,6 @@ class FillBookDialog(QDialog):
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
-
-        self.batch = Batch(self)
-        self.batch.progress.connect(self._progress)
-        self.batch.finished.connect(self._finished)
-        self.batch.cancelled.connect(self._cancelled)
-        self.batch.failed.connect(self._failed)
-        self.notes = Notes(self)
-        self.notes.said.connect(self._underway)
 
     def sections(self) -> list[Section]:
         """The kinds ticked, each at its size, in the menu's order of kinds."""
@@ -108,18 +88,14 @@ class FillBookDialog(QDialog):
         sections, count, seed = self.sections(), self.count.value(), self.seed.value()
         easiest, hardest = self.easiest.value(), self.hardest.value()
         jobs = os.cpu_count() or 1  # used only once puzzles prove slow
-        notes = self.notes
         try:  # bad requests are refused at once, before the worker
             fill_book(sections, count, seed, easiest=easiest, hardest=hardest)
         except GeneratorError as error:
             self.status.setText(str(error))
             return
 
-        def report(underway: Underway) -> None:
-            notes.say(underway.line())
-
-        def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
-            ramp = fill_book(
+        def make(cancel: CancelToken, progress: Progress, report: Report) -> Iterable[Generated]:
+            return fill_book(
                 sections,
                 count,
                 seed,
@@ -130,28 +106,12 @@ class FillBookDialog(QDialog):
                 progress=progress,
                 report=report,
             )
-            return list(ramp)
 
         total = count * len(sections)
-        self._set_running(True)
-        self.progress.setRange(0, total)
-        self.progress.setValue(0)
-        self.status.setText(f"Making {total} puzzles… (Esc stops)")
-        self.batch.start(job)
+        self.run(make, total, f"Making {total} puzzles…")
 
-    def reject(self) -> None:
-        """Esc or Cancel: stop the filling if it runs (nothing is added), else close."""
-        if self.batch.busy:
-            self.batch.cancel()
-        else:
-            super().reject()
-
-    def done(self, result: int) -> None:
-        self.batch.shutdown()
-        super().done(result)
-
-    def _set_running(self, running: bool) -> None:
-        self.progress.setVisible(running)
+    def set_running(self, running: bool) -> None:
+        super().set_running(running)
         self.fill_button.setEnabled(not running)
         boxes = [box for row in self.kinds.values() for box in row]
         for box in (*boxes, self.count, self.easiest, self.hardest, self.seed):
@@ -160,26 +120,3 @@ class FillBookDialog(QDialog):
             for chosen, width, height in self.kinds.values():
                 width.setEnabled(chosen.isChecked())
                 height.setEnabled(chosen.isChecked())
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.setValue(done)
-        self.status.setText(f"{done} of {total} made… (Esc stops)")
-
-    def _underway(self, line: str) -> None:
-        """How the puzzle being made is coming along (a late line after the end is dropped)."""
-        if self.batch.busy:
-            self.status.setText(f"Puzzle {self.progress.value() + 1}: {line} (Esc stops)")
-
-    def _finished(self, puzzles: list[Generated]) -> None:
-        self._set_running(False)
-        self.filled.emit(puzzles)
-        self.accept()
-
-    def _cancelled(self) -> None:
-        self._set_running(False)
-        self.status.setText("Stopped: nothing was added")
-
-    def _failed(self, message: str) -> None:
-        self._set_running(False)
-        self.status.setText(f"{message}. Nothing was added")
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -4,17 +4,14 @@ puzzle shows how it is coming along (tries, time, best candidate, what to relax)
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
-from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QLabel,
-    QProgressBar,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -27,12 +24,12 @@ from studio.core.generate import (
     Generated,
     GeneratorError,
     GeneratorOptions,
-    Underway,
 )
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
 from studio.gui.forms import add_row, difficulty_range, pair_row, seed_row, spin_box
-from studio.gui.workers import Batch, Notes, Progress
+from studio.gui.generating_dialog import GeneratingDialog, Report
+from studio.gui.workers import Progress
 
 MAX_TABS = 20
 """Puzzles one run may open as tabs."""
@@ -48,16 +45,13 @@ STRATEGY_TITLES = {
 }
 
 
-class GenerateDialog(QDialog):
+class GenerateDialog(GeneratingDialog):
     """Size, strategy, density, seed, line-solvable, difficulty from and to, and count; then
     generates on a worker. Options that contradict each other (a difficulty from above the
     to, or above 2 with logic alone) are named in one line and nothing starts.
 
-    Signals:
-        generated(list): the :class:`~studio.core.generate.Generated` puzzles, when done.
+    ``made`` carries the puzzles.
     """
-
-    generated = Signal(list)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -97,29 +91,17 @@ class GenerateDialog(QDialog):
         add_row(form, "Di&fficulty from:", difficulty_row, self.easiest)
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)
-        self.progress = QProgressBar()
-        self.progress.setVisible(False)
-        self.status = QLabel()
-        self.status.setWordWrap(True)  # a slow puzzle's line is long
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.generate_button = self.buttons.addButton(
             "&Generate", QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.buttons.accepted.connect(self.start)
-        self.buttons.rejected.connect(self.cancel_or_close)
+        self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
         layout.addWidget(self.buttons)
-
-        self.batch = Batch(self)
-        self.batch.progress.connect(self._progress)
-        self.batch.finished.connect(self._finished)
-        self.batch.cancelled.connect(self._cancelled)
-        self.batch.failed.connect(self._failed)
-        self.notes = Notes(self)
-        self.notes.said.connect(self._underway)
 
     def options(self) -> GeneratorOptions:
         """The options as set.
@@ -169,42 +151,16 @@ class GenerateDialog(QDialog):
             return
         seed, count = self.seed.value(), self.count.value()
         jobs = os.cpu_count() or 1  # used only once puzzles prove slow
-        notes = self.notes
 
-        def report(underway: Underway) -> None:
-            notes.say(underway.line())
-
-        def job(cancel: CancelToken, progress: Progress) -> list[Generated]:
-            return list(
-                generate_batch(
-                    options,
-                    seed,
-                    count,
-                    jobs=jobs,
-                    cancel=cancel,
-                    progress=progress,
-                    report=report,
-                )
+        def make(cancel: CancelToken, progress: Progress, report: Report) -> Iterable[Generated]:
+            return generate_batch(
+                options, seed, count, jobs=jobs, cancel=cancel, progress=progress, report=report
             )
 
-        self._set_running(True)
-        self.progress.setRange(0, count)
-        self.progress.setValue(0)
-        self.status.setText(f"Generating {count} puzzle{'s' if count != 1 else ''}…")
-        self.batch.start(job)
+        self.run(make, count, f"Generating {count} puzzle{'s' if count != 1 else ''}…")
 
-    def cancel_or_close(self) -> None:
-        if self.batch.busy:
-            self.batch.cancel()
-        else:
-            self.reject()
-
-    def done(self, result: int) -> None:
-        self.batch.shutdown()
-        super().done(result)
-
-    def _set_running(self, running: bool) -> None:
-        self.progress.setVisible(running)
+    def set_running(self, running: bool) -> None:
+        super().set_running(running)
         self.generate_button.setEnabled(not running)
         for box in (
             self.width_box,
@@ -220,26 +176,3 @@ class GenerateDialog(QDialog):
             self.into_book,
         ):
             box.setEnabled(not running)
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress.setValue(done)
-        self.status.setText(f"{done} of {total} made")
-
-    def _underway(self, line: str) -> None:
-        """How the puzzle being made is coming along (a late line after the end is dropped)."""
-        if self.batch.busy:
-            self.status.setText(f"Puzzle {self.progress.value() + 1}: {line}")
-
-    def _finished(self, puzzles: list[Generated]) -> None:
-        self._set_running(False)
-        self.generated.emit(puzzles)
-        self.accept()
-
-    def _cancelled(self) -> None:
-        self._set_running(False)
-        self.status.setText("Cancelled")
-
-    def _failed(self, message: str) -> None:
-        self._set_running(False)
-        self.status.setText(message)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

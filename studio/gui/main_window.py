@@ -610,7 +610,7 @@ class MainWindow(QMainWindow):
 
     def generate_dialog(self) -> None:
         dialog = GenerateDialog(self)
-        dialog.generated.connect(
+        dialog.made.connect(
             lambda puzzles: (
                 self.book.add_generated(puzzles)
                 if dialog.adds_to_book()

@@ -227,7 +227,7 @@ def test_generated_puzzles_can_go_into_the_book(qtbot: QtBot, open_window) -> No
         dialog.count.setValue(30)
         assert dialog.count.value() == 30, "a book takes more puzzles than windows would"
         dialog.count.setValue(8)  # enough to run on a process pool from the worker thread
-        with qtbot.waitSignal(dialog.generated, timeout=120_000):
+        with qtbot.waitSignal(dialog.made, timeout=120_000):
             qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
 
     window.run_generate_dialog = run  # type: ignore[method-assign]

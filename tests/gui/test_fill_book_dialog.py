@@ -36,7 +36,7 @@ def test_fill_the_book_adds_each_kind_from_easy_to_hard(qtbot: QtBot, open_windo
         only(qtbot, dialog, SIZES)
         type_into(qtbot, dialog.count, "2")
         dialog.seed.setValue(5)
-        with qtbot.waitSignal(dialog.filled, timeout=120_000):
+        with qtbot.waitSignal(dialog.made, timeout=120_000):
             qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
         assert not dialog.isVisible(), "done: the dialog closes"
 
@@ -59,7 +59,7 @@ def test_esc_stops_the_filling_and_adds_nothing(qtbot: QtBot, open_window) -> No
     window = open_window()
     dialog = FillBookDialog(window)
     shown_dialog(qtbot, dialog)
-    dialog.filled.connect(window.book.add_generated)
+    dialog.made.connect(window.book.add_generated)
     only(qtbot, dialog, {"nonogram": (40, 40)})
     dialog.count.setValue(100)
     dialog.easiest.setValue(3)

@@ -40,7 +40,7 @@ def test_generate_makes_puzzles_of_the_difficulty_asked(qtbot: QtBot, open_windo
     qtbot.mouseClick(dialog.logic_solvable, Qt.MouseButton.LeftButton)
     type_into(qtbot, dialog.easiest, "3")
     type_into(qtbot, dialog.hardest, "4")
-    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+    with qtbot.waitSignal(dialog.made, timeout=60_000) as blocker:
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     for generated in blocker.args[0]:
         fresh = analyze(generated.document.puzzle)
@@ -65,7 +65,7 @@ def test_a_slow_puzzle_shows_how_it_is_coming_along(
     shown: list[str] = []
     real_set_text = dialog.status.setText
     dialog.status.setText = lambda text: (shown.append(text), real_set_text(text))  # type: ignore[method-assign]
-    with qtbot.waitSignal(dialog.generated, timeout=60_000):
+    with qtbot.waitSignal(dialog.made, timeout=60_000):
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     lines = [text for text in shown if text.startswith("Puzzle 1: ")]
     assert lines, "the status line showed the puzzle underway"

@@ -409,8 +409,8 @@ def test_generate_opens_unique_puzzles_as_tabs(qtbot: QtBot, open_window) -> Non
     dialog.height_box.setValue(5)
     dialog.seed.setValue(7)
     dialog.count.setValue(2)
-    dialog.generated.connect(window.open_generated)
-    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+    dialog.made.connect(window.open_generated)
+    with qtbot.waitSignal(dialog.made, timeout=60_000) as blocker:
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     puzzles = blocker.args[0]
     assert len(puzzles) == 2
@@ -456,7 +456,7 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     dialog.width_box.setValue(6)
     dialog.height_box.setValue(6)
     dialog.seed.setValue(3)
-    with qtbot.waitSignal(dialog.generated, timeout=60_000) as blocker:
+    with qtbot.waitSignal(dialog.made, timeout=60_000) as blocker:
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     (generated,) = blocker.args[0]
     assert generated.document.kind == kind
