@@ -12,7 +12,7 @@ import math
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from studio.cli.arguments import (
 )
 from studio.cli.inputs import label, read_input, unique_solution
 from studio.cli.outputs import EXIT_OK, json_line, note, progress_bar
-from studio.core.book import PAGE_SIZES, PER_PAGE, SOLUTIONS_PER_PAGE, SortKey
+from studio.core.book import PAGE_SIZES, PER_PAGE, SOLUTIONS_PER_PAGE, BookLayout, SortKey
 from studio.core.book.layout import (
     LEAST_CELL_RANGE,
     MAX_BLEED_MM,
@@ -270,21 +270,6 @@ def _or_automatic(parse: Callable[[str], float]) -> Callable[[str], float | str]
     return parsed
 
 
-_LAYOUT_OPTIONS = (
-    "page_size",
-    "per_page",
-    "bleed_mm",
-    *(name for _flag, name, _what in _LAYOUT_SWITCHES),
-    "least_cell_mm",
-    "most_cell_mm",
-    "thin_rule_pt",
-    "thick_rule_pt",
-    "font_family",
-    "solutions_per_page",
-)
-"""The options that set a ``BookLayout`` field of the same name."""
-
-
 def _layout_value(name: str, value: object) -> object:
     """An option's value as the layout takes it: ``auto`` is ``None``; a count an int."""
     if value == AUTOMATIC:
@@ -302,10 +287,11 @@ def run_export_book(args: argparse.Namespace) -> int:
     book = load_book(args.book)
     if not book.entries:
         raise StudioError(f"{args.book}: the book holds no puzzles")
+    # An option named as a BookLayout field sets that field.
     changes: dict[str, Any] = {
         name: _layout_value(name, getattr(args, name))
-        for name in _LAYOUT_OPTIONS
-        if getattr(args, name) is not None
+        for name in (layout_field.name for layout_field in fields(BookLayout))
+        if getattr(args, name, None) is not None
     }
     book = replace(book, layout=replace(book.layout, **changes))
     for key in args.sort or ():

@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 from studio.core import files
@@ -70,20 +70,7 @@ _FLAGS = ("title_page", "contents", "rules_pages", "solutions", "pad_even")
 _LENGTHS = ("margin_mm", "gutter_mm", "bleed_mm", "most_cell_mm")
 _AUTOMATIC = ("least_cell_mm", "thin_rule_pt", "thick_rule_pt")
 """Numbers that may be ``null``: automatic."""
-_LAYOUT = (
-    "page_size",
-    "per_page",
-    "margin_mm",
-    "gutter_mm",
-    "bleed_mm",
-    *_FLAGS,
-    "least_cell_mm",
-    "most_cell_mm",
-    "thin_rule_pt",
-    "thick_rule_pt",
-    "font_family",
-    "solutions_per_page",
-)
+_LAYOUT = tuple(layout_field.name for layout_field in fields(BookLayout))
 _ENTRY = ("title", "status", "difficulty", "solution", "document")
 _STATUSES = tuple(status.value for status in Status)
 
