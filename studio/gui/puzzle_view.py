@@ -205,11 +205,17 @@ class PuzzleView(QAbstractScrollArea):
                 variable=repair.analysis.variable if self.show_variable else None,
                 changed=mask_of(repair.picture.shape, repair.flips + repair.givens),
                 design=True,
+                inks=self.document.palette,
             )
         puzzle = self.document.puzzle
         if self.hints is not None:
             # Stepping through hints shows what a solver knows, not the answer.
-            return Scene(puzzle, marks=self.hints.known, highlight=self.hints.source)
+            return Scene(
+                puzzle,
+                marks=self.hints.known,
+                highlight=self.hints.source,
+                inks=self.document.palette,
+            )
         analysis = self.analysis if self.analysis_current else None
         return Scene(
             puzzle,
@@ -218,6 +224,7 @@ class PuzzleView(QAbstractScrollArea):
             variable=analysis.variable if analysis is not None and self.show_variable else None,
             conflict=self.conflict_mask(),
             design=True,
+            inks=self.document.palette,
         )
 
     def grid_layout(self) -> Layout:

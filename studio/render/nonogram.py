@@ -9,6 +9,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, clue_font, draw_picture_grid
 from studio.render.scene import Look, Scene, Surround
@@ -53,6 +54,8 @@ def draw_clues(
     conflict_line: int | None = None,
     highlight_line: int | None = None,
     palette: Palette = DEFAULT_PALETTE,
+    run_colours: Sequence[Sequence[int]] | None = None,
+    inks: Inks | None = None,
 ) -> None:
     """Draw the row clues (``axis="row"``, right-aligned to the left of the grid) or the column
     clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
@@ -65,6 +68,11 @@ def draw_clues(
             shows its runs nearest the grid and ``…`` in the last slot.
         conflict_line: index of a line to draw in the conflict colour.
         highlight_line: index of a line to shade (e.g. under the mouse).
+        run_colours: the colour of each run, line for line beside ``clues`` (a colour
+            nonogram's :attr:`~studio.core.kinds.nonogram.puzzle.Nonogram.row_colours`);
+            ``None`` in black and white.
+        inks: what those colours look like (the document's palette); ``None`` in black and
+            white.
     """
     cell = layout.cell
     widest = max((str(n) for clue in clues for n in clue), key=len, default="0")

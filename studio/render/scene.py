@@ -17,6 +17,7 @@ from PySide6.QtGui import QPainter
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, Picture, filled_cells
+from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
@@ -39,6 +40,8 @@ class Scene:
         clues: draw what the solver is told inside the grid (a mosaic's numbers, the marks of
             given cells); False for a printed answer, which shows the solved cells alone, all
             in ink (the solutions at the back of a book).
+        inks: what the colours of a colour puzzle look like (its document's
+            :attr:`~studio.core.document.Document.palette`); ``None`` in black and white.
     """
 
     puzzle: Puzzle
@@ -51,6 +54,7 @@ class Scene:
     changed: BoolGrid | None = None
     design: bool = False
     clues: bool = True
+    inks: Inks | None = None
 
     def filled(self) -> BoolGrid:
         """Bool ``(height, width)``: the cells drawn filled: the picture's (else the

@@ -69,6 +69,12 @@ class NonogramEditor(PictureEditor):
     def clues(self, axis: str) -> Sequence[Clue]:
         return self.puzzle.rows if axis == "row" else self.puzzle.cols
 
+    def run_colours(self, axis: str) -> Sequence[Clue] | None:
+        """The colour of each run of the clues of ``axis``; ``None`` in black and white."""
+        if self.puzzle.colours == 1:
+            return None
+        return self.puzzle.row_colours if axis == "row" else self.puzzle.col_colours
+
     def depth(self, axis: str) -> int:
         """Number of clue slots a panel needs: the longest clue, at least 1."""
         return clue_depth(self.clues(axis))
@@ -223,6 +229,8 @@ class CluePanel(QWidget):
             conflict_line=None if conflict is None else _line_of(conflict, self.axis),
             highlight_line=None if hover is None else hover[0 if rows else 1],
             palette=palette,
+            run_colours=self.editor.run_colours(self.axis),
+            inks=view.document.palette,
         )
         painter.end()
 
