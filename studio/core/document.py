@@ -110,6 +110,22 @@ class Document:
             raise TypeError(f"a {self.kind} is not drawn from a picture")
         return replace(self, puzzle=self.puzzle.with_picture(picture), picture=picture)
 
+    def with_palette(self, picture: Picture, palette: Palette | None) -> Document:
+        """The same document with a new picture of ``palette``'s colours (``None``: black and
+        white) and the clues made from it: what a palette edit
+        (:mod:`studio.core.palette_edit`) makes.
+
+        Raises:
+            TypeError: for a kind that is not drawn from a picture.
+            PuzzleError: for colours the kind has not.
+        """
+        if not isinstance(self.puzzle, DrawnPuzzle):
+            raise TypeError(f"a {self.kind} is not drawn from a picture")
+        colours = 1 if palette is None else palette.inks
+        picture = picture_of(picture, colours)
+        puzzle = self.puzzle.with_picture(picture, colours)
+        return replace(self, puzzle=puzzle, picture=picture, palette=palette)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Document):
             return NotImplemented

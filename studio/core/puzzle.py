@@ -181,8 +181,14 @@ class Puzzle(Protocol):
 class DrawnPuzzle(Puzzle, Protocol):
     """A puzzle made from a picture (nonogram, mosaic): the designer paints, the clues follow."""
 
-    def with_picture(self, picture: Picture) -> DrawnPuzzle:
-        """The same design (givens, which clues are shown, ...) for a new picture."""
+    def with_picture(self, picture: Picture, colours: int | None = None) -> DrawnPuzzle:
+        """The same design (givens, which clues are shown, ...) for a new picture, of
+        ``colours`` ink colours (``None``: as many as now, or the picture's highest colour if
+        more; only a kind whose ``spec.max_colours`` allows more takes more than 1).
+
+        Raises:
+            PuzzleError: for more colours than the kind allows.
+        """
         ...
 
 

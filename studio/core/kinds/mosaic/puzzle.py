@@ -153,8 +153,14 @@ class Mosaic:
             )
         return cls(picture_clues(grid, mask))
 
-    def with_picture(self, picture: Picture) -> Mosaic:
-        """The same clue cells, their counts from a new picture."""
+    def with_picture(self, picture: Picture, colours: int | None = None) -> Mosaic:
+        """The same clue cells, their counts from a new picture (bool: a mosaic has one colour).
+
+        Raises:
+            PuzzleError: for ``colours`` other than 1 (or ``None``).
+        """
+        if colours not in (None, 1):
+            raise PuzzleError(f"a mosaic is black and white, not of {colours} colours")
         return Mosaic.from_picture(picture, self.shown())
 
     def with_shown(self, picture: Picture, shown: BoolGrid) -> Mosaic:

@@ -181,9 +181,14 @@ class Nonogram:
         cols = [colour_runs(col) for col in grid.T]
         return cls.of_runs(rows, cols, k, givens)
 
-    def with_picture(self, picture: Picture) -> Nonogram:
-        """The same design for a new picture: its clues, the same cells given, as many colours."""
-        return Nonogram.from_picture(picture, self.given_cells(), self.colours)
+    def with_picture(self, picture: Picture, colours: int | None = None) -> Nonogram:
+        """The same design for a new picture: its clues, the same cells given, ``colours``
+        ink colours (``None``: as many as now, more if the picture has more; 1 makes it black
+        and white, whatever the picture's dtype)."""
+        if colours == 1:
+            picture = np.asarray(picture).astype(bool)
+        k = self.colours if colours is None else colours
+        return Nonogram.from_picture(picture, self.given_cells(), k)
 
     def given_cells(self) -> list[tuple[int, int]]:
         return [(r, c) for r, c, _ in self.givens]

@@ -1,0 +1,143 @@
+"""Editing a colour puzzle's palette: add, remove, merge and recolour its colours, and choose
+which is the background.
+
+Each edit takes a document drawn from a picture and returns the document with its new picture,
+palette and clues (:meth:`~studio.core.document.Document.with_palette`), so that the window's
+palette panel and the image import's palette make the same edits, each one undo step in the
+window. A black-and-white document is the case of one ink: adding a colour makes it a colour
+puzzle (its filled cells keep black), and removing all but one ink makes it black and white.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from studio.core.document import Document
+from studio.core.errors import StudioError
+from studio.core.grid import ColourGrid
+from studio.core.palette import BACKGROUND_CHAR, MAX_INKS, Colour, Palette, ink_char
+
+RGB = tuple[int, int, int]
+
+BLACK_AND_WHITE = Palette.default(1)
+"""The colours a black-and-white document is drawn in: black on white."""
+
+
+def palette_of(document: Document) -> Palette:
+    """The document's palette: :data:`BLACK_AND_WHITE` for a black-and-white one."""
+    return document.palette if document.palette is not None else BLACK_AND_WHITE
+
+
+def add_colour(document: Document, rgb: RGB) -> Document:
+    """``document`` with one more ink of ``rgb`` (no cell of it yet), named and spelt by the
+    first of ``a``, ``b``, … that the palette does not use.
+
+    Raises:
+        StudioError: when the kind allows no more colours.
+    """
+    palette = palette_of(document)
+    most = min(document.puzzle.spec.max_colours, MAX_INKS)
+    if palette.inks >= most:
+        noun = document.puzzle.spec.noun or document.kind
+        raise StudioError(
+            f"a {noun} is black and white" if most == 1 else f"a {noun} has at most {most} colours"
+        )
+    char = next(ink_char(i) for i in range(MAX_INKS) if ink_char(i) not in palette.chars)
+    names = {colour.name for colour in palette.colours}
+    name = char if char not in names else _hex(rgb)
+    colours = (*palette.colours, Colour(name, char, rgb))
+    return document.with_palette(_values(document), Palette(colours))
+
+
+def remove_colour(document: Document, value: int) -> Document:
+    """``document`` without ink ``value`` (1 to *k*): its cells become the background and the
+    inks after it move down one; with one ink left the document is black and white.
+
+    Raises:
+        ValueError: for a value that is not an ink of the palette.
+    """
+    palette = palette_of(document)
+    _check_ink(palette, value)
+    values = _values(document)
+    values[values == value] = 0
+    values[values > value] -= 1
+    colours = palette.colours[:value] + palette.colours[value + 1 :]
+    return document.with_palette(values, None if len(colours) == 2 else Palette(colours))
+
+
+def merge_colours(document: Document, keep: int, gone: int) -> Document:
+    """``document`` with the cells of ink ``gone`` painted ``keep``, and ``gone`` removed
+    (:func:`remove_colour`): two shades a quantiser told apart that the picture wants alike.
+
+    Raises:
+        ValueError: for a value that is not an ink, or ``keep == gone``.
+    """
+    palette = palette_of(document)
+    _check_ink(palette, keep)
+    _check_ink(palette, gone)
+    if keep == gone:
+        raise ValueError("a colour cannot be merged into itself")
+    values = _values(document)
+    values[values == gone] = keep
+    return remove_colour(document.with_palette(values, document.palette), gone)
+
+
+def recolour(document: Document, value: int, rgb: RGB) -> Document:
+    """``document`` with colour ``value`` (0 the background, 1 to *k* an ink) drawn in ``rgb``;
+    a colour named by its hex (an imported image's) takes the new hex as its name.
+
+    Raises:
+        ValueError: for a value outside the palette, or a black-and-white document (whose
+            colours are fixed: add a colour first).
+    """
+    palette = document.palette
+    if palette is None:
+        raise ValueError("a black-and-white puzzle is drawn black on white")
+    if not 0 <= value <= palette.inks:
+        raise ValueError(f"colour {value} is not in the palette")
+    old = palette.colours[value]
+    name = _hex(rgb) if old.name == old.hex else old.name
+    colours = list(palette.colours)
+    colours[value] = Colour(name, old.char, rgb)
+    new = Palette(tuple(colours))
+    return replace(document, palette=new)  # only the look changes
+
+
+def make_background(document: Document, value: int) -> Document:
+    """``document`` with ink ``value`` as the background: its cells and the background's swap
+    values, and the two colours swap names and RGB (the background keeps the background's
+    character, so that text files still spell it ``.``).
+
+    Raises:
+        ValueError: for a value that is not an ink of a colour palette.
+    """
+    palette = document.palette
+    if palette is None:
+        raise ValueError("a black-and-white puzzle has no ink to make the background")
+    _check_ink(palette, value)
+    values = _values(document)
+    ink, background = values == value, values == 0
+    values[ink], values[background] = 0, value
+    colours = list(palette.colours)
+    old_background, old_ink = colours[0], colours[value]
+    colours[0] = Colour(old_ink.name, old_background.char, old_ink.rgb)
+    colours[value] = Colour(old_background.name, old_ink.char, old_background.rgb)
+    return document.with_palette(values, Palette(tuple(colours)))
+
+
+def _values(document: Document) -> ColourGrid:
+    """A writable ``uint8`` copy of the document's picture (0 the background, 1 to *k*)."""
+    if document.picture is None:
+        raise ValueError("the palette of a puzzle without a picture is edited on its solution")
+    return np.asarray(document.picture).astype(np.uint8)
+
+
+def _check_ink(palette: Palette, value: int) -> None:
+    if not 1 <= value <= palette.inks:
+        raise ValueError(f"colour {value} is not an ink of the palette (1 to {palette.inks})")
+
+
+def _hex(rgb: RGB) -> str:
+    return Colour(BACKGROUND_CHAR, BACKGROUND_CHAR, rgb).hex
