@@ -25,7 +25,7 @@ from studio.core.cancel import CancelToken
 from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorError
 from studio.core.generate.ramp import Section, fill_book
 from studio.core.kinds import KINDS
-from studio.gui.forms import add_row, difficulty_range, pair_row, seed_row, spin_box
+from studio.gui.forms import SeedBox, add_row, difficulty_range, pair_row, spin_box
 from studio.gui.generating_dialog import GeneratingDialog, Report
 from studio.gui.workers import Progress
 
@@ -58,10 +58,10 @@ class FillBookDialog(GeneratingDialog):
             self.kinds[kind.name] = (chosen, width, height)
         self.count = spin_box(1, MAX_PER_KIND, 6)
         self.easiest, self.hardest = difficulty_range(1, 3)
-        self.seed = QSpinBox()
+        self.seed = SeedBox()
         form.addRow("&Puzzles of each kind:", self.count)
         add_row(form, "&Difficulty from:", pair_row(self.easiest, "to", self.hardest), self.easiest)
-        add_row(form, "S&eed:", seed_row(self.seed), self.seed)
+        add_row(form, "S&eed:", self.seed, self.seed.spin)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.fill_button = self.buttons.addButton("&Fill", QDialogButtonBox.ButtonRole.AcceptRole)

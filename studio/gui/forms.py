@@ -1,7 +1,7 @@
 """Form rows whose field is a row of widgets: the label's mnemonic (``&Threshold``) goes to the
 field's first widget. Qt gives a label a buddy only when the field is one widget; otherwise the
 ``&`` would be shown as it is. And the fields the generating dialogs share: spin boxes, a pair
-of them in a row, a seed with a New button, a range of difficulty levels."""
+of them in a row, a seed with a New button (:class:`SeedBox`), a range of difficulty levels."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 
-def add_row(form: QFormLayout, text: str, row: QLayout, buddy: QWidget) -> None:
+def add_row(form: QFormLayout, text: str, row: QLayout | QWidget, buddy: QWidget) -> None:
     """Add ``row`` to ``form`` under the label ``text``, whose mnemonic focuses ``buddy``."""
     label = QLabel(text)
     label.setBuddy(buddy)
@@ -43,17 +43,31 @@ def pair_row(first: QWidget, between: str, second: QWidget) -> QHBoxLayout:
     return row
 
 
-def seed_row(seed: QSpinBox) -> QHBoxLayout:
-    """``seed`` (a random one to begin with) and a button that draws a new one."""
-    seed.setRange(0, 2**31 - 1)
-    seed.setValue(secrets.randbelow(2**31))
-    new_seed = QPushButton("New")
-    new_seed.setToolTip("Draw a new random seed")
-    new_seed.clicked.connect(lambda: seed.setValue(secrets.randbelow(2**31)))
-    row = QHBoxLayout()
-    row.addWidget(seed, 1)
-    row.addWidget(new_seed)
-    return row
+class SeedBox(QWidget):
+    """A seed (a random one to begin with) and a New button that draws another: one widget,
+    so that disabling it while a run goes on disables both.
+
+    Attributes:
+        spin: the seed's spin box (the label's buddy).
+        new_seed: the New button.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spin = spin_box(0, 2**31 - 1, secrets.randbelow(2**31))
+        self.new_seed = QPushButton("New")
+        self.new_seed.setToolTip("Draw a new random seed")
+        self.new_seed.clicked.connect(lambda: self.spin.setValue(secrets.randbelow(2**31)))
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.spin, 1)
+        row.addWidget(self.new_seed)
+
+    def value(self) -> int:
+        return self.spin.value()
+
+    def setValue(self, seed: int) -> None:
+        self.spin.setValue(seed)
 
 
 def difficulty_range(easiest: int, hardest: int) -> tuple[QSpinBox, QSpinBox]:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -27,7 +26,7 @@ from studio.core.generate import (
 )
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
-from studio.gui.forms import add_row, difficulty_range, pair_row, seed_row, spin_box
+from studio.gui.forms import SeedBox, add_row, difficulty_range, pair_row, spin_box
 from studio.gui.generating_dialog import GeneratingDialog, Report
 from studio.gui.workers import Progress
 
@@ -68,7 +67,7 @@ class GenerateDialog(GeneratingDialog):
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
         self.density.setValue(0.5)
-        self.seed = QSpinBox()
+        self.seed = SeedBox()
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)
         self.easiest, self.hardest = difficulty_range(1, 5)
@@ -85,7 +84,7 @@ class GenerateDialog(GeneratingDialog):
         form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
-        add_row(form, "S&eed:", seed_row(self.seed), self.seed)
+        add_row(form, "S&eed:", self.seed, self.seed.spin)
         form.addRow("", self.logic_solvable)
         difficulty_row = pair_row(self.easiest, "to", self.hardest)
         add_row(form, "Di&fficulty from:", difficulty_row, self.easiest)

@@ -53,7 +53,8 @@ def test_a_slow_puzzle_shows_how_it_is_coming_along(
     qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every step reports here (the report and hint delays at 0): the dialog's status line
-    shows the tries, the time, the best candidate so far and what to relax."""
+    shows the tries, the time, the best candidate so far and what to relax; the seed and its
+    New button wait."""
     monkeypatch.setattr(generation, "REPORT_EVERY", 0.0)
     monkeypatch.setattr(generation, "HINT_AFTER", 0.0)
     dialog = GenerateDialog(open_window())
@@ -63,11 +64,20 @@ def test_a_slow_puzzle_shows_how_it_is_coming_along(
     dialog.strategy.setCurrentIndex(dialog.strategy.findData("density"))
     dialog.seed.setValue(1)
     shown: list[str] = []
+    new_seed_enabled: list[bool] = []  # the New button while the run goes on
+
+    def set_text(text: str) -> None:
+        shown.append(text)
+        new_seed_enabled.append(dialog.seed.new_seed.isEnabled())
+        real_set_text(text)
+
     real_set_text = dialog.status.setText
-    dialog.status.setText = lambda text: (shown.append(text), real_set_text(text))  # type: ignore[method-assign]
+    dialog.status.setText = set_text  # type: ignore[method-assign]
     with qtbot.waitSignal(dialog.made, timeout=60_000):
         qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     lines = [text for text in shown if text.startswith("Puzzle 1: ")]
     assert lines, "the status line showed the puzzle underway"
     assert lines[0].startswith("Puzzle 1: 1 try, 0 s. Faster: a smaller size or not insisting")
     assert any("best so far: " in line and "cells open to line logic" in line for line in lines)
+    assert not any(new_seed_enabled[: len(shown) - 1]), "no new seed while the run goes on"
+    assert dialog.seed.new_seed.isEnabled()
