@@ -116,6 +116,7 @@ class BookCommands(QObject):
         )
 
         self.model.changed.connect(self.update_actions)
+        self.model.changed.connect(self._rename_tabs)
         self.model.file_changed.connect(self._update_dock_title)
         self.panel.add_requested.connect(self.add_puzzle)
         self.panel.add_files_requested.connect(self.add_files_dialog)
@@ -325,6 +326,7 @@ class BookCommands(QObject):
         tab = self._adding_to
         if tab in self.window.document_tabs() and tab.book_source is source:
             tab.book_source = entry  # the tab shows that entry now: Add updates it again
+            self._rename_tabs()
         self.update_actions()
         self.panel.list.setCurrentRow(row)
         self.dock.show()
@@ -517,6 +519,15 @@ class BookCommands(QObject):
         has_puzzles = bool(self.model.book.entries)
         for action in (self.export_action, self.preview_action, self.print_action):
             action.setEnabled(has_puzzles)
+
+    def _rename_tabs(self) -> None:
+        """Tabs showing a book's puzzle take its name in the book as it is now (a sort
+        renumbers the puzzles, a rename retitles one)."""
+        titles = self.model.book.titles()
+        for tab in self.window.document_tabs():
+            row = self._row_of(tab.book_source)
+            if row is not None:
+                tab.model.rename(titles[row])
 
     def _update_dock_title(self) -> None:
         name = self.model.path.name.removesuffix(EXTENSION) if self.model.path else "Untitled"

@@ -32,6 +32,13 @@ class DocumentModel(EditedFile):
         """What the window title calls the document."""
         return self._name
 
+    def rename(self, name: str) -> None:
+        """Call the document ``name`` (a book's puzzle renumbered); its file, if any, keeps
+        naming it."""
+        if self.path is None and name != self._name:
+            self._name = name
+            self.file_changed.emit()
+
     def load(
         self, document: Document, *, path: Path | None = None, name: str | None = None
     ) -> None:

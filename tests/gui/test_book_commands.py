@@ -478,3 +478,29 @@ def test_a_book_file_opened_as_a_puzzle_opens_as_the_book(open_window, tmp_path:
     assert len(window.book.model.book.entries) == 1
     assert window.book.dock.isVisible()
     assert window.tabs.count() == tabs, "no tab for the book"
+
+
+def test_tabs_of_book_puzzles_follow_their_numbers(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Untitled puzzles are named by their number in the book: a reorder renames their tabs;
+    a tab saved to a file keeps the file's name."""
+    window = open_window(document_of_picture("nonogram", HEART))
+    add_current(qtbot, window)
+    assert tab_names(window) == ["Puzzle 1"]
+    window.model.load(document_of_picture("nonogram", DIAGONAL))
+    assert tab_names(window) == ["Untitled"]
+    add_current(qtbot, window)
+    window.book.open_entry(0)
+    assert tab_names(window) == ["Puzzle 2", "Puzzle 1"]
+    panel = window.book.panel
+    panel.list.setCurrentRow(1)
+    panel.up_action.trigger()
+    assert tab_names(window) == ["Puzzle 1", "Puzzle 2"]
+    window.model.mark_saved(tmp_path / "heart.json")
+    panel.down_action.trigger()
+    assert tab_names(window) == ["Puzzle 2", "heart"]
+
+
+def tab_names(window: MainWindow) -> list[str]:
+    return [window.tabs.tabText(i).removesuffix(" *") for i in range(window.tabs.count())]
