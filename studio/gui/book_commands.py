@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QUrl
-from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtGui import QDesktopServices, QKeySequence, QPaintEngine
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMenu, QProgressBar
 
@@ -422,6 +422,12 @@ class BookCommands(QObject):
         self.run_preview_dialog(dialog)
 
     def _draw_preview(self, printer: QPrinter, book: Book) -> None:
+        if printer.paintEngine().type() == QPaintEngine.Type.Pdf and printer.outputFileName():
+            # The preview's own Print to File: the PDF written as Print Book writes it, whole
+            # and verified, rather than streamed through the printer (a paper printer is
+            # drawn on here, in the dialog's life, which ends with this print).
+            self._print(book, printer)
+            return
         try:
             draw_book(printer, book, looks)
         except StudioError as error:  # a device that failed: the preview shows what it got
@@ -438,7 +444,13 @@ class BookCommands(QObject):
         if book is None:
             return
         printer = self.ask_printer(book)
-        if printer is None:
+        if printer is not None:
+            self._print(book, printer)
+
+    def _print(self, book: Book, printer: QPrinter) -> None:
+        """Print ``book`` (without its bleed) on ``printer`` on the worker; a PDF printer with
+        a file name writes the file as an export does."""
+        if self._busy():
             return
         target = printer.outputFileName()
         to_file = printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and bool(target)

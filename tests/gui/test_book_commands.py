@@ -411,6 +411,39 @@ def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
     assert written == [str(tmp_path / "printed.pdf")]
 
 
+def test_print_to_file_from_the_preview_is_whole_and_verified(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The preview's own Print button, printing to a file: the PDF is written as Print Book
+    writes it, through the verified write, not streamed through the preview's printer."""
+    written: list[Path] = []
+    write_bytes = files.write_bytes
+    monkeypatch.setattr(
+        files,
+        "write_bytes",
+        lambda path, *a, **k: written.append(path) or write_bytes(path, *a, **k),
+    )
+    window = open_window(document(HEART, "Heart"))
+    book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175))
+    target = tmp_path / "from-preview.pdf"
+
+    def run(dialog: QPrintPreviewDialog) -> None:
+        qtbot.addWidget(dialog)
+        preview = dialog.findChild(QPrintPreviewWidget)
+        assert preview is not None
+        dialog.printer().setOutputFileName(str(target))  # as its print dialog would
+        with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+            preview.print()
+
+    window.book.run_preview_dialog = run  # type: ignore[method-assign]
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, CTRL_SHIFT)
+    assert written == [str(target)]
+    reader = PdfReader(target)
+    assert len(reader.pages) == len(book_plan(book, looks).pages)
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == (432, 648), "the trim, no bleed"
+
+
 def test_print_and_preview_need_puzzles_and_the_book_s_font(
     qtbot: QtBot, open_window, tmp_path: Path
 ) -> None:
