@@ -568,7 +568,8 @@ class ImportImageDialog(QDialog):
             text = colour.hex if value else f"{colour.hex}\nbackground"
             item = QListWidgetItem(_swatch_icon(colour.rgb), text)
             cells = "cell" if counts[value] == 1 else "cells"
-            item.setToolTip(f"{colour.name}: {counts[value]} {cells}")
+            what = "The background" if value == 0 else f"Colour {value}"
+            item.setToolTip(f"{what}, {colour.hex}: {counts[value]} {cells}")
             self.swatches.addItem(item)
         self.swatches.setCurrentRow(chosen)
         self.swatches.blockSignals(False)
