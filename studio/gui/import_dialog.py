@@ -617,22 +617,22 @@ class ImportImageDialog(QDialog):
             return
         colour = document.palette.colours[value]
         chosen = QColorDialog.getColor(QColor(colour.hex), self, f"Recolour {colour.hex}")
-        if chosen.isValid():
-            rgb = (chosen.red(), chosen.green(), chosen.blue())
-            self._edit(lambda document: recolour(document, value, rgb), value)
-
-    def _edit(self, edit: Callable[[Document], Document], chosen: int) -> None:
-        """Replace the document by ``edit`` of it and show it with swatch ``chosen`` current;
-        an edit the palette refuses (two colours of one name) is said under the previews."""
-        if self._document is None:
+        if not chosen.isValid():
             return
-        try:
-            self._document = edit(self._document)
-        except ValueError as error:
-            self.message.setText(str(error))
+        rgb = (chosen.red(), chosen.green(), chosen.blue())
+        same = [other for other, c in enumerate(document.palette.colours) if c.rgb == rgb]
+        if same and same[0] != value:  # two colours alike would be one to the solver's eye
+            what = "the background" if same[0] == 0 else f"colour {same[0]}"
+            self.message.setText(f"{chosen.name()} is {what} already: merge into it instead")
             self.message.show()
             return
-        self._show(chosen=chosen)
+        self._edit(lambda document: recolour(document, value, rgb), value)
+
+    def _edit(self, edit: Callable[[Document], Document], chosen: int) -> None:
+        """Replace the document by ``edit`` of it and show it with swatch ``chosen`` current."""
+        if self._document is not None:
+            self._document = edit(self._document)
+            self._show(chosen=chosen)
 
 
 def _most_colours(kind: Kind) -> int:

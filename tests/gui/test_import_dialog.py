@@ -534,3 +534,20 @@ def test_the_colours_are_remembered(qtbot: QtBot) -> None:
     assert Settings().import_settings().colours == 4
     again = open_dialog(qtbot, noise(20, 20))
     assert again.colours_box.value() == 4
+
+
+def test_a_colour_the_palette_has_already_is_refused_in_one_line(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recolouring an ink to another's colour would make two colours one: the dialog says so
+    under the previews and keeps the palette."""
+    dialog, _ = colour_dialog(qtbot, 3)
+    before = current_document(dialog)
+    assert before.palette is not None
+    taken = before.palette.colours[2].hex
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *_: QColor(taken))
+    choose_swatch(qtbot, dialog, 1)
+    qtbot.mouseClick(button_named(dialog, "&Recolour…"), LEFT)
+    assert current_document(dialog) == before
+    assert dialog.message.isVisible()
+    assert dialog.message.text() == f"{taken} is colour 2 already: merge into it instead"
