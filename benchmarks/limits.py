@@ -2,16 +2,19 @@
 
 1. The hardest puzzle of each kind at its size limit (``KindSpec.max_side``): a random
    nonogram picture (about a quarter of its cells start runs), a random mosaic with a fifth of
-   its clues shown, a blank Fobidoshi (nothing given). Each runs in a child process under a time
-   limit, and again cancelled from another thread (what Esc does): how long past the limit or
-   the cancel it took to stop, and the peak memory (the child's maximum resident set).
+   its clues shown, a blank Fobidoshi (nothing given); and for each kind with colours, a random
+   picture in :data:`COLOURS` colours (half its cells background, the others a colour each at
+   random). Each runs in a child process under a time limit, and again cancelled from another
+   thread (what Esc does): how long past the limit or the cancel it took to stop, and the peak
+   memory (the child's maximum resident set).
 2. The hostile inputs of the issue, through the command line in a child process: time, peak
-   memory, exit status and the one line printed.
+   memory, exit status and the one line printed; with colour images quantised
+   (``import-image --colors 8``) at and beyond the image limit.
 3. The window: opening a 10 000-puzzle book and a 200×200 grid, the longest gap between two
    ticks of a 10 ms timer on the GUI thread (how long the window froze) and the time to open.
 
 Usage: ``QT_QPA_PLATFORM=offscreen python benchmarks/limits.py [--skip-window]`` (about
-three minutes).
+four minutes).
 """
 
 from __future__ import annotations
@@ -27,9 +30,13 @@ import textwrap
 import time
 from pathlib import Path
 
+import numpy as np
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
+COLOURS = 5
+"""Colours of the random colour pictures of part 1."""
 SAILBOAT = ROOT / "resources" / "samples" / "sailboat.json"
 
 # One child per case, so that each peak memory is its own.
@@ -40,13 +47,18 @@ _WORST = textwrap.dedent(
     from studio.core.cancel import CancelToken
     from studio.core.kinds import document_of_picture, get_kind, new_document
     from studio.core.kinds.mosaic.puzzle import Mosaic
+    from studio.core.palette import Palette
     from studio.core.sat.analysis import analyze
     from studio.core.verdict import describe
 
-    kind, how, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    kind, how, seconds, colours = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
     side = get_kind(kind).spec.max_side
     rng = np.random.default_rng(1)
-    if kind == "nonogram":
+    if colours > 1:
+        inks = rng.integers(1, colours + 1, (side, side), dtype=np.uint8)
+        picture = np.where(rng.random((side, side)) < 0.5, inks, 0).astype(np.uint8)
+        puzzle = document_of_picture(kind, picture, palette=Palette.default(colours)).puzzle
+    elif kind == "nonogram":
         puzzle = document_of_picture(kind, rng.random((side, side)) < 0.5).puzzle
     elif kind == "mosaic":
         puzzle = Mosaic.from_picture(rng.random((side, side)) < 0.5, rng.random((side, side)) < 0.2)
@@ -95,11 +107,14 @@ def measured(argv: list[str], stdin: bytes | None = None) -> tuple[float, float,
 def worst_cases() -> None:
     print("1. The hardest puzzle of each kind at its size limit")
     header = ("kind", "size", "stopped by", "after s", "late ms", "peak MB")
-    print("{:10} {:>8} {:>12} {:>8} {:>8} {:>8}  verdict".format(*header))
+    print("{:14} {:>8} {:>12} {:>8} {:>8} {:>8}  verdict".format(*header))
     from studio.core.kinds import KINDS
 
-    for spec in (kind.spec for kind in KINDS):
+    cases = [(kind.spec, 1) for kind in KINDS]
+    cases += [(kind.spec, COLOURS) for kind in KINDS if kind.spec.max_colours >= COLOURS]
+    for spec, colours in cases:
         side = spec.max_side
+        name = spec.name if colours == 1 else f"{spec.name} k={colours}"
         for how, seconds in (
             ("time limit", 1.0),
             ("time limit", 5.0),
@@ -107,14 +122,14 @@ def worst_cases() -> None:
             ("cancel", 2.0),
         ):
             _, peak, status, out, err = measured(
-                [sys.executable, "-c", _WORST, spec.name, how, str(seconds)]
+                [sys.executable, "-c", _WORST, spec.name, how, str(seconds), str(colours)]
             )
             if status != 0:
-                print(f"{spec.name:10} failed: {err.strip().splitlines()[-1:]}")
+                print(f"{name:14} failed: {err.strip().splitlines()[-1:]}")
                 continue
             late, verdict = out.strip().split("\t")
             print(
-                f"{spec.name:10} {f'{side}×{side}':>8} {how:>12} {seconds:8.1f} "
+                f"{name:14} {f'{side}×{side}':>8} {how:>12} {seconds:8.1f} "
                 f"{float(late) * 1000:8.0f} {peak:8.0f}  {verdict}"
             )
     print("(late: from the time limit or the cancel to the analysis returning; target ≤ 500 ms)")
@@ -136,6 +151,15 @@ def hostile_inputs(folder: Path) -> None:
     from PIL import Image
 
     Image.new("1", (12000, 12000)).save(huge)
+    huge_colour = folder / "huge-colour.png"
+    Image.new("RGB", (12000, 12000), (250, 250, 250)).save(huge_colour)
+    # The largest image accepted, in colour: 4096×4096 pixels, blocks of 16×16 in 20 colours
+    # (a few hundred KB of PNG; random pixels would pass the 32 MB file limit).
+    colours = np.random.default_rng(3).integers(0, 256, (20, 3), dtype=np.uint8)
+    picked = np.random.default_rng(4).integers(0, 20, (256, 256))
+    blocks = colours[picked].repeat(16, axis=0).repeat(16, axis=1)
+    largest = folder / "largest-colour.png"
+    Image.fromarray(blocks, "RGB").save(largest)
     studio = [sys.executable, "-m", "studio"]
     cases: list[tuple[str, list[str]]] = [
         ("random 400×400 grid (160 KB)", [*studio, "analyze", "--timeout", "30", str(grid400)]),
@@ -144,6 +168,24 @@ def hostile_inputs(folder: Path) -> None:
         ("a FIFO", [*studio, "analyze", str(fifo)]),
         ("a 10 MB line of 'x'", [*studio, "analyze", str(x10)]),
         ("a 12000×12000 PNG", [*studio, "import-image", str(huge)]),
+        (
+            "12000×12000 RGB, --colors 8",
+            [*studio, "import-image", "--colors", "8", str(huge_colour)],
+        ),
+        (
+            "4096×4096 RGB, --colors 8 → 200²",
+            [
+                *studio,
+                "import-image",
+                "--colors",
+                "8",
+                "--size",
+                "200x200",
+                str(largest),
+                "-o",
+                str(folder / "largest.json"),
+            ],
+        ),
         (
             "export --cell 100000",
             [*studio, "export", str(SAILBOAT), "-o", str(folder / "x.png"), "--cell", "100000"],
@@ -158,6 +200,8 @@ def hostile_inputs(folder: Path) -> None:
         seconds, peak, status, _, err = measured(argv)
         lines = err.strip().splitlines()
         shown = lines[0] if len(lines) == 1 else f"{len(lines)} lines: {lines[:1]}"
+        if not lines and status == 0:
+            shown = "(done, nothing to say)"
         shown = shown.replace(f"{folder}/", "")
         print(f"{name:32} {seconds:6.2f} {peak:8.0f} {status:5}  {shown}")
     print()
@@ -165,7 +209,6 @@ def hostile_inputs(folder: Path) -> None:
 
 def window_cases(folder: Path) -> None:
     print("3. The window opening large files (longest freeze of the GUI thread)")
-    import numpy as np
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -49,6 +49,7 @@ import warnings
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -484,20 +485,25 @@ def import_picture(
         raise error.located(os.fspath(path)) from error
 
 
-def import_colours(
-    path: str | os.PathLike[str], options: ImportOptions = _DEFAULT_OPTIONS
-) -> tuple[Picture, Palette | None]:
-    """:func:`colours_from_image` of :func:`open_image`: the picture (bool ``(height, width)``
-    in black and white, else ``uint8`` colours) and its palette (``None`` in black and white).
+def document_from_image(
+    image: Image.Image,
+    options: ImportOptions = _DEFAULT_OPTIONS,
+    kind: str = "nonogram",
+    **metadata: Any,
+) -> Document:
+    """A document of ``kind`` (one drawn from a picture: nonogram, mosaic) made from
+    :func:`colours_from_image` of ``image``: its picture (in ``options.colours`` colours at
+    most) with its palette; ``metadata`` (``title``, ...) as
+    :func:`~studio.core.kinds.document_of_picture`. What ``studio import-image`` and the Import
+    Image dialog make, before the dialog's palette edits (:mod:`studio.core.palette_edit`).
 
     Raises:
-        FormatError: naming the file, for every reason either function gives.
+        FormatError: as :func:`colours_from_image`, without a source.
+        StudioError: for a kind not drawn from a picture, or colours for a black-and-white
+            kind.
     """
-    image = open_image(path)
-    try:
-        return colours_from_image(image, options)
-    except FormatError as error:
-        raise error.located(os.fspath(path)) from error
+    picture, palette = colours_from_image(image, options)
+    return document_of_picture(kind, picture, palette=palette, **metadata)
 
 
 def import_document(
@@ -505,16 +511,17 @@ def import_document(
     options: ImportOptions = _DEFAULT_OPTIONS,
     kind: str = "nonogram",
 ) -> Document:
-    """A document of ``kind`` (one drawn from a picture: nonogram, mosaic) made from the
-    picture of ``path`` (in ``options.colours`` colours at most), titled with the file's stem.
+    """:func:`document_from_image` of :func:`open_image`, titled with the file's stem.
 
     Raises:
-        FormatError: naming the file, as :func:`import_colours`.
-        StudioError: for a kind not drawn from a picture, or colours for a black-and-white
-            kind.
+        FormatError: naming the file, for every reason either function gives.
+        StudioError: as :func:`document_from_image`.
     """
-    picture, palette = import_colours(path, options)
-    return document_of_picture(kind, picture, title=Path(path).stem, palette=palette)
+    image = open_image(path)
+    try:
+        return document_from_image(image, options, kind, title=Path(path).stem)
+    except FormatError as error:
+        raise error.located(os.fspath(path)) from error
 
 
 def _check_pixel_count(image: Image.Image) -> None:

@@ -1,21 +1,27 @@
 """The Import Image dialog: the image beside the picture it makes, previewed live as the
-threshold (automatic by default), invert, size (with an aspect lock) and kind change; the
-choices are remembered for the next import (:class:`studio.gui.settings.ImportSettings`).
+number of colours, threshold (automatic by default), invert, size (with an aspect lock) and kind
+change; in colour, the palette under the picture, editable (merge two colours, make one the
+background, recolour, remove); the choices are remembered for the next import
+(:class:`studio.gui.settings.ImportSettings`).
 
-What the picture is, cell by cell, is the core's (:mod:`studio.core.pixelart`); the dialog only
-chooses its options.
+What the picture is, cell by cell, is the core's (:func:`studio.core.pixelart.
+document_from_image`, what ``studio import-image`` makes), and so are the palette's edits
+(:mod:`studio.core.palette_edit`, what the window's palette makes); the dialog only chooses.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtGui import QAction, QColor, QIcon, QImage, QPainter, QPaintEvent, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
+    QColorDialog,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -23,15 +29,30 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
     QSlider,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from studio.core.errors import FormatError
-from studio.core.grid import BoolGrid
-from studio.core.kinds import KINDS
+from studio.core.contract.kind import Kind
+from studio.core.document import Document
+from studio.core.errors import FormatError, StudioError
+from studio.core.grid import Picture
+from studio.core.kinds import KINDS, get_kind
+from studio.core.palette import MAX_INKS, Palette
+from studio.core.palette_edit import (
+    make_background,
+    merge_colours,
+    palette_of,
+    recolour,
+    remove_colour,
+)
 from studio.core.pixelart import (
     DEFAULT_THRESHOLD,
     MAX_SIDE,
@@ -39,35 +60,43 @@ from studio.core.pixelart import (
     ImportOptions,
     auto_threshold,
     default_shape,
+    document_from_image,
     keep_aspect,
     luminance_and_opacity,
-    picture_from_image,
     pixel_block,
 )
 from studio.gui.forms import add_row
 from studio.gui.palette import is_dark, screen_palette
 from studio.gui.settings import ImportSettings, Settings
-from studio.render.grid import Layout, draw_grid
+from studio.render.grid import DEFAULT_PALETTE, Layout, draw_grid
 
 PREVIEW_SIDE = 260
 """Smallest side of each preview, in pixels."""
 
 
 class PicturePreview(QWidget):
-    """A bool picture drawn as a grid, in the desktop's colours (light or dark); nothing while
-    there is no picture."""
+    """A picture drawn as a grid: in the desktop's colours (light or dark) in black and white;
+    when given a palette, each cell in its colour (the background's included) under the rules
+    of print, as the puzzle will look whatever the desktop's colours; nothing while there is no
+    picture."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.picture: BoolGrid = np.zeros((1, 1), dtype=bool)
+        self.picture: Picture = np.zeros((1, 1), dtype=bool)
+        self.colours: Palette | None = None
+        self._cells = QImage()
         self.shown = False
         self.setMinimumSize(QSize(PREVIEW_SIDE, PREVIEW_SIDE))
 
-    def set_picture(self, picture: BoolGrid | None) -> None:
-        """Show ``picture`` (bool ``(rows, columns)``), or nothing for ``None``."""
+    def set_picture(self, picture: Picture | None, colours: Palette | None = None) -> None:
+        """Show ``picture`` (``(rows, columns)``, bool, or ``uint8`` values of ``colours``) in
+        the desktop's colours, or in ``colours``; nothing for ``None``."""
         self.shown = picture is not None
         if picture is not None:
             self.picture = picture
+            self.colours = colours
+            if colours is not None:
+                self._cells = _cells_image(picture, colours)
         self.update()
 
     def grid_rect(self) -> QRectF:
@@ -88,8 +117,20 @@ class PicturePreview(QWidget):
         area = self.grid_rect()
         painter = QPainter(self)
         layout = Layout((height, width), area.width() / width, area.left(), area.top())
-        draw_grid(painter, layout, picture=self.picture, palette=screen_palette(self.palette()))
+        if self.colours is None:
+            draw_grid(painter, layout, picture=self.picture, palette=screen_palette(self.palette()))
+        else:  # the cells in their colours, unsmoothed, then the rules of print over them
+            painter.drawImage(area, self._cells)
+            draw_grid(painter, layout, palette=replace(DEFAULT_PALETTE, paper="#00000000"))
         painter.end()
+
+
+def _cells_image(picture: Picture, colours: Palette) -> QImage:
+    """``picture`` as an RGB QImage of one pixel a cell, each in its colour of ``colours``."""
+    table = np.array([colour.rgb for colour in colours.colours], dtype=np.uint8)
+    rgb = np.ascontiguousarray(table[np.asarray(picture, dtype=np.uint8)])
+    height, width = picture.shape
+    return QImage(rgb.tobytes(), width, height, 3 * width, QImage.Format.Format_RGB888).copy()
 
 
 class SourcePreview(QWidget):
@@ -165,20 +206,25 @@ _SIXTEEN_BIT = frozenset({"I;16", "I;16L", "I;16B", "I;16N", "I"})
 
 
 class ImportImageDialog(QDialog):
-    """Kind, threshold (automatic or by hand), invert and size for an image, with the image
-    and the resulting picture side by side, previewed live.
+    """Kind, colours, threshold (automatic or by hand), invert and size for an image, with the
+    image and the resulting picture side by side, previewed live.
 
-    The threshold is Otsu's of the image while *Automatic* is ticked; moving the slider sets it
-    by hand and unticks *Automatic*. *Scale to* is ticked when the image is larger than the
-    remembered size (30 cells a side at first) and may be unticked: the picture is then the
-    image pixel for pixel, which an image over the import limit cannot be (the dialog says so).
-    With *Keep aspect ratio* the other side follows the one typed. Accepting remembers the
-    choices (:meth:`remember`).
+    *Colours* 1 is black and white by the threshold: Otsu's of the image while *Automatic* is
+    ticked; moving the slider sets it by hand and unticks *Automatic*. More colours quantise the
+    image (the threshold and invert play no part) and show the palette under the picture, the
+    background first: a swatch chosen may be merged into another, made the background,
+    recoloured or removed (the buttons, or the swatch's context menu). Changing the colours,
+    the size or the kind quantises the image again and starts the palette afresh. *Scale to*
+    is ticked when the image is larger than the remembered size (30 cells a side at first) and
+    may be unticked: the picture is then the image pixel for pixel, which an image over the
+    import limit cannot be (the dialog says so). With *Keep aspect ratio* the other side follows
+    the one typed. Accepting remembers the choices (:meth:`remember`).
     """
 
     def __init__(self, image: Image.Image, path: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.image = image
+        self.title = path.stem
         self.setWindowTitle(f"Import {path.name}")
         self._settings = Settings()
         remembered = self._settings.import_settings()
@@ -202,12 +248,14 @@ class ImportImageDialog(QDialog):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
+        self.palette_box = self._palette_box()
         previews = QGridLayout()
         previews.addWidget(self.source_label, 0, 0)
         previews.addWidget(self.summary, 0, 1)
         previews.addWidget(self.source, 1, 0)
         previews.addWidget(self.preview, 1, 1)
-        previews.addWidget(self.message, 2, 0, 1, 2)
+        previews.addWidget(self.palette_box, 2, 0, 1, 2)
+        previews.addWidget(self.message, 3, 0, 1, 2)
         for label in (self.source_label, self.summary, self.message):
             label.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         previews.setColumnStretch(0, 1)
@@ -219,6 +267,16 @@ class ImportImageDialog(QDialog):
             if declared.drawn:
                 self.kind_box.addItem(declared.spec.title, declared.name)
         self.kind_box.setCurrentIndex(max(0, self.kind_box.findData(remembered.kind)))
+
+        self.colours_box = QSpinBox()
+        self.colours_box.setRange(1, max(_most_colours(kind) for kind in KINDS if kind.drawn))
+        self.colours_box.setValue(remembered.colours)
+        self.colours_box.setToolTip(
+            "1: black and white, by the threshold. More: the opaque pixels are reduced to at "
+            "most this many colours (median cut), the transparent ones are the background. "
+            "Changing it, the size or the kind quantises the image again and starts the "
+            "palette afresh."
+        )
 
         self.threshold = QSlider(Qt.Orientation.Horizontal)
         self.threshold.setRange(0, 255)
@@ -265,6 +323,7 @@ class ImportImageDialog(QDialog):
 
         form = QFormLayout()
         form.addRow("&Make a:", self.kind_box)
+        form.addRow("&Colours:", self.colours_box)
         add_row(form, "&Threshold:", threshold_row, self.threshold)
         form.addRow("", self.invert)
         add_row(form, "Si&ze:", size_row, self.scale)
@@ -280,16 +339,72 @@ class ImportImageDialog(QDialog):
         self.width_box.valueChanged.connect(lambda: self._side_changed(by_columns=True))
         self.height_box.valueChanged.connect(lambda: self._side_changed(by_columns=False))
         self.keep_aspect.toggled.connect(self._keep_aspect_toggled)
-        for signal in (self.invert.toggled, self.scale.toggled):
+        for signal in (
+            self.invert.toggled,
+            self.scale.toggled,
+            self.colours_box.valueChanged,
+            self.kind_box.currentIndexChanged,
+        ):
             signal.connect(self._refresh)
-        self._picture: BoolGrid | None = None
+        self.swatches.currentRowChanged.connect(self._swatch_chosen)
+        self._document: Document | None = None
         self._refresh()
+
+    def _palette_box(self) -> QWidget:
+        """The swatches of the palette and the buttons that edit it (their actions are also
+        the swatches' context menu)."""
+        self.swatches = QListWidget()
+        self.swatches.setViewMode(QListView.ViewMode.IconMode)
+        self.swatches.setFlow(QListView.Flow.LeftToRight)
+        self.swatches.setWrapping(False)  # one row, scrolled sideways when long
+        self.swatches.setMovement(QListView.Movement.Static)
+        self.swatches.setResizeMode(QListView.ResizeMode.Adjust)
+        self.swatches.setIconSize(QSize(SWATCH_SIDE, SWATCH_SIDE))
+        self.swatches.setGridSize(QSize(88, SWATCH_SIDE + 40))
+        scroll_bar = self.swatches.horizontalScrollBar().sizeHint().height()
+        self.swatches.setFixedHeight(SWATCH_SIDE + 44 + scroll_bar)
+        self.swatches.setToolTip(
+            "The colours of the picture, the background first. Changing the colours, the size "
+            "or the kind quantises the image again and starts the palette afresh."
+        )
+        self.merge_menu = QMenu("M&erge Into", self)
+        self.background_action = QAction("Make &Background", self)
+        self.background_action.setToolTip("The chosen colour becomes the background")
+        self.recolour_action = QAction("&Recolour…", self)
+        self.remove_action = QAction("Re&move", self)
+        self.remove_action.setToolTip("The chosen colour's cells become the background")
+        self.background_action.triggered.connect(self._make_background)
+        self.recolour_action.triggered.connect(self._recolour)
+        self.merge_menu.aboutToShow.connect(self._list_merges)
+        self.remove_action.triggered.connect(self._remove)
+        actions = (
+            self.merge_menu.menuAction(),
+            self.background_action,
+            self.recolour_action,
+            self.remove_action,
+        )
+        self.swatches.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.swatches.addActions(list(actions))
+        merge = QPushButton(self.merge_menu.title())
+        merge.setMenu(self.merge_menu)
+        buttons = QHBoxLayout()
+        buttons.addWidget(merge)
+        for action in actions[1:]:
+            buttons.addWidget(_action_button(action))
+        self.merge_menu.menuAction().enabledChanged.connect(merge.setEnabled)
+        buttons.addStretch(1)
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.swatches)
+        column.addLayout(buttons)
+        return box
 
     # What the dialog gives -------------------------------------------------------------------
 
     def options(self) -> ImportOptions:
         """The options chosen: always a threshold and a shape (the image's own size when
-        *Scale to* is not ticked)."""
+        *Scale to* is not ticked), and the colours (1 for a kind in black and white only)."""
         width, height = self.image.size
         shape = (
             (self.height_box.value(), self.width_box.value())
@@ -297,12 +412,20 @@ class ImportImageDialog(QDialog):
             else (height, width)
         )
         return ImportOptions(
-            threshold=self.threshold_value.value(), invert=self.invert.isChecked(), shape=shape
+            threshold=self.threshold_value.value(),
+            invert=self.invert.isChecked(),
+            shape=shape,
+            colours=min(self.colours_box.value(), _most_colours(get_kind(self.kind()))),
         )
 
-    def picture(self) -> BoolGrid | None:
-        """The picture for the current settings, or ``None`` if they are not usable."""
-        return self._picture
+    def document(self) -> Document | None:
+        """The puzzle made, titled with the image's name, its palette edits made; ``None`` if
+        the settings are not usable."""
+        return self._document
+
+    def picture(self) -> Picture | None:
+        """The document's picture (bool, or ``uint8`` colours), or ``None``."""
+        return None if self._document is None else self._document.picture
 
     def kind(self) -> str:
         """The kind of puzzle to make of the picture."""
@@ -324,6 +447,7 @@ class ImportImageDialog(QDialog):
                 else before.fit
             ),
             kind=self.kind(),
+            colours=self.colours_box.value(),
         )
 
     def remember(self) -> None:
@@ -331,7 +455,7 @@ class ImportImageDialog(QDialog):
         self._settings.set_import_settings(self.settings())
 
     def accept(self) -> None:
-        if self._picture is None:
+        if self._document is None:
             return
         self.remember()
         super().accept()
@@ -385,6 +509,11 @@ class ImportImageDialog(QDialog):
         self._refresh()
 
     def _refresh(self) -> None:
+        """Make the document of the options afresh (the palette's edits are dropped)."""
+        self.colours_box.setEnabled(_most_colours(get_kind(self.kind())) > 1)
+        in_colour = self.options().colours > 1
+        for widget in (self.threshold, self.threshold_value, self.automatic, self.invert):
+            widget.setEnabled(not in_colour)
         scaled = self.scale.isChecked()
         for widget in (self.width_box, self.height_box, self.keep_aspect):
             widget.setEnabled(scaled)
@@ -395,22 +524,147 @@ class ImportImageDialog(QDialog):
                     f"{width}×{height} pixels is more than the {MAX_SIDE}×{MAX_SIDE} cells a "
                     "picture may have: scale it"
                 )
-            self._picture = picture_from_image(self.image, self.options())
-        except FormatError as error:
-            self._picture = None
+            self._document = document_from_image(
+                self.image, self.options(), self.kind(), title=self.title
+            )
+        except StudioError as error:
+            self._document = None
+            self.message.setText(str(error))
+        self._show(chosen=0)
+
+    def _show(self, chosen: int) -> None:
+        """Show the document (or why there is none), its palette with swatch ``chosen``
+        current."""
+        document = self._document
+        in_colour = self.options().colours > 1
+        self.palette_box.setVisible(in_colour and document is not None)
+        if document is None or document.picture is None:
             self.preview.set_picture(None)
             self.summary.setText("No picture")
-            self.message.setText(str(error))
             self.message.show()
         else:
-            rows, columns = self._picture.shape
-            self.preview.set_picture(self._picture)
-            self.summary.setText(
-                f"Puzzle: {columns}×{rows} cells, {int(self._picture.sum())} filled"
-            )
+            picture = document.picture
+            rows, columns = picture.shape
+            colours = palette_of(document)
+            self.preview.set_picture(picture, colours if in_colour else None)
+            filled = int(np.count_nonzero(picture))
+            summary = f"Puzzle: {columns}×{rows} cells, {filled} filled"
+            if colours.inks > 1:
+                summary += f" in {colours.inks} colours"
+            self.summary.setText(summary)
             self.message.hide()
+            if in_colour:
+                self._show_palette(colours, picture, chosen)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(self._picture is not None)
+        ok.setEnabled(document is not None)
+
+    def _show_palette(self, colours: Palette, picture: Picture, chosen: int) -> None:
+        counts = np.bincount(
+            np.asarray(picture, dtype=np.uint8).ravel(), minlength=len(colours.colours)
+        )
+        self.swatches.blockSignals(True)
+        self.swatches.clear()
+        for value, colour in enumerate(colours.colours):
+            text = colour.hex if value else f"{colour.hex}\nbackground"
+            item = QListWidgetItem(_swatch_icon(colour.rgb), text)
+            cells = "cell" if counts[value] == 1 else "cells"
+            what = "The background" if value == 0 else f"Colour {value}"
+            item.setToolTip(f"{what}, {colour.hex}: {counts[value]} {cells}")
+            self.swatches.addItem(item)
+        self.swatches.setCurrentRow(chosen)
+        self.swatches.blockSignals(False)
+        self._swatch_chosen(chosen)
+
+    def _swatch_chosen(self, value: int) -> None:
+        """Enable what can be done to colour ``value`` (0 the background)."""
+        document = self._document
+        editable = document is not None and document.palette is not None
+        inks = 0 if document is None else palette_of(document).inks
+        self.merge_menu.menuAction().setEnabled(editable and value >= 1 and inks > 1)
+        self.background_action.setEnabled(editable and value >= 1)
+        self.remove_action.setEnabled(editable and value >= 1 and inks > 1)
+        self.recolour_action.setEnabled(editable and value >= 0)
+
+    def _list_merges(self) -> None:
+        """Fill *Merge Into* with the inks the chosen one may be merged into (as it opens: an
+        action is not deleted while it is being triggered)."""
+        self.merge_menu.clear()
+        if self._document is None:
+            return
+        chosen = self.swatches.currentRow()
+        for value, colour in enumerate(palette_of(self._document).colours):
+            if value not in (0, chosen):
+                action = self.merge_menu.addAction(_swatch_icon(colour.rgb), colour.hex)
+                action.triggered.connect(lambda _=False, keep=value: self._merge_into(keep))
+
+    def _merge_into(self, keep: int) -> None:
+        gone = self.swatches.currentRow()
+        self._edit(lambda document: merge_colours(document, keep, gone), keep - (keep > gone))
+
+    def _make_background(self) -> None:
+        value = self.swatches.currentRow()
+        self._edit(lambda document: make_background(document, value), 0)
+
+    def _remove(self) -> None:
+        value = self.swatches.currentRow()
+        inks = 0 if self._document is None else palette_of(self._document).inks
+        self._edit(lambda document: remove_colour(document, value), min(value, inks - 1))
+
+    def _recolour(self) -> None:
+        document = self._document
+        value = self.swatches.currentRow()
+        if document is None or document.palette is None:
+            return
+        colour = document.palette.colours[value]
+        chosen = QColorDialog.getColor(QColor(colour.hex), self, f"Recolour {colour.hex}")
+        if not chosen.isValid():
+            return
+        rgb = (chosen.red(), chosen.green(), chosen.blue())
+        same = [other for other, c in enumerate(document.palette.colours) if c.rgb == rgb]
+        if same and same[0] != value:  # two colours alike would be one to the solver's eye
+            what = "the background" if same[0] == 0 else f"colour {same[0]}"
+            self.message.setText(f"{chosen.name()} is {what} already: merge into it instead")
+            self.message.show()
+            return
+        self._edit(lambda document: recolour(document, value, rgb), value)
+
+    def _edit(self, edit: Callable[[Document], Document], chosen: int) -> None:
+        """Replace the document by ``edit`` of it and show it with swatch ``chosen`` current."""
+        if self._document is not None:
+            self._document = edit(self._document)
+            self._show(chosen=chosen)
+
+
+def _most_colours(kind: Kind) -> int:
+    """The most ink colours a picture of ``kind`` may be imported in."""
+    return min(kind.spec.max_colours, MAX_INKS)
+
+
+SWATCH_SIDE = 24
+"""Side of a palette swatch, in pixels."""
+
+
+def _swatch_icon(rgb: tuple[int, int, int]) -> QIcon:
+    """A square of ``rgb`` framed in grey, so that white reads on white."""
+    pixmap = QPixmap(SWATCH_SIDE, SWATCH_SIDE)
+    pixmap.fill(QColor(*rgb))
+    painter = QPainter(pixmap)
+    painter.setPen(QColor("#808080"))
+    painter.drawRect(0, 0, SWATCH_SIDE - 1, SWATCH_SIDE - 1)
+    painter.end()
+    icon = QIcon(pixmap)
+    icon.addPixmap(pixmap, QIcon.Mode.Selected)  # not tinted: the colour is the point
+    return icon
+
+
+def _action_button(action: QAction) -> QPushButton:
+    """A push button that triggers ``action`` and is enabled with it."""
+    button = QPushButton(action.text())
+    button.setToolTip(action.toolTip())
+    button.setEnabled(action.isEnabled())
+    button.clicked.connect(action.trigger)
+    action.enabledChanged.connect(button.setEnabled)
+    return button
 
 
 def _side_box(value: int) -> QSpinBox:

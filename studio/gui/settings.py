@@ -15,6 +15,7 @@ from pathlib import Path
 import platformdirs
 from PySide6.QtCore import QSettings
 
+from studio.core.palette import MAX_INKS
 from studio.core.pixelart import DEFAULT_THRESHOLD, FIT_SIDE, MAX_SIDE
 
 MAX_RECENT = 8
@@ -33,6 +34,8 @@ class ImportSettings:
         fit: the longer side, in cells (1 to the import limit), that an image larger than
             it is scaled down to: the last target size chosen.
         kind: the name of the kind of puzzle made.
+        colours: the most ink colours, 1 (black and white, by the threshold) to
+            :data:`~studio.core.palette.MAX_INKS`: the last number chosen.
     """
 
     automatic_threshold: bool = True
@@ -41,6 +44,7 @@ class ImportSettings:
     keep_aspect: bool = True
     fit: int = FIT_SIDE
     kind: str = "nonogram"
+    colours: int = 1
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,7 @@ class Settings:
             keep_aspect=self._bool("import/keep_aspect", default.keep_aspect),
             fit=self._int("import/fit", default.fit, 1, MAX_SIDE),
             kind=self._str("import/kind", default.kind),
+            colours=self._int("import/colours", default.colours, 1, MAX_INKS),
         )
 
     def set_import_settings(self, settings: ImportSettings) -> None:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
-from studio.core.errors import FormatError
+from studio.core.errors import FormatError, StudioError
 from studio.core.grid import BoolGrid, grid_from_text, grid_to_text
 from studio.core.kinds import document_of_picture
 from studio.core.pixelart import (
@@ -37,6 +37,7 @@ from studio.core.pixelart import (
     auto_threshold,
     colours_from_image,
     default_shape,
+    document_from_image,
     fit_within,
     import_document,
     import_picture,
@@ -722,3 +723,45 @@ def test_one_colour_is_the_black_and_white_import() -> None:
     picture, palette = colours_from_image(image, ImportOptions(colours=1))
     assert palette is None
     assert np.array_equal(picture, picture_from_image(image))
+
+
+def test_document_from_image_carries_the_palette_of_its_colours() -> None:
+    """The one pipeline of import-image and the Import Image dialog: quantised picture,
+    palette and clues of the kind; the same file through import_document gives the same."""
+    image = Image.new("RGBA", (3, 2), (0, 0, 0, 0))
+    for xy, colour in (((0, 0), (0, 0, 255)), ((1, 0), (255, 0, 0)), ((2, 0), (255, 0, 0))):
+        image.putpixel(xy, (*colour, 255))
+    document = document_from_image(image, ImportOptions(colours=3), title="flag")
+    assert document.title == "flag"
+    assert document.picture is not None
+    assert document.picture.tolist() == [[2, 1, 1], [0, 0, 0]]
+    assert document.palette is not None
+    assert [colour.hex for colour in document.palette.colours] == ["#ffffff", "#ff0000", "#0000ff"]
+    assert document.puzzle.colours == 2
+    # The clues are the picture's: row 0 is a blue run of 1 touching a red run of 2.
+    assert document.puzzle.rows[0] == (1, 2)
+    assert document.puzzle.row_colours[0] == (2, 1)
+
+
+def test_document_from_image_in_one_colour_is_black_and_white(tmp_path: Path) -> None:
+    image = Image.new("L", (3, 1), 255)
+    image.putpixel((0, 0), 0)
+    document = document_from_image(image, kind="mosaic")
+    assert document.palette is None
+    assert document.kind == "mosaic"
+    assert np.array_equal(document.picture, [[True, False, False]])
+    path = tmp_path / "dot.png"
+    image.save(path)
+    assert import_document(path, kind="mosaic") == document_from_image(
+        image, kind="mosaic", title="dot"
+    )
+
+
+def test_document_from_image_refuses_colours_for_a_black_and_white_kind() -> None:
+    image = Image.new("RGB", (3, 1), (255, 255, 255))
+    image.putpixel((0, 0), (255, 0, 0))
+    image.putpixel((1, 0), (0, 0, 255))
+    with pytest.raises(
+        StudioError, match="a mosaic is black and white; this picture has 2 colours"
+    ):
+        document_from_image(image, ImportOptions(colours=2), kind="mosaic")

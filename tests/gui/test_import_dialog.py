@@ -12,15 +12,18 @@ import pytest
 from PIL import Image
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
-from PySide6.QtWidgets import QAbstractButton, QDialogButtonBox, QSpinBox
+from PySide6.QtWidgets import QAbstractButton, QColorDialog, QDialogButtonBox, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from studio.core.document import Document
 from studio.core.pixelart import (
     DEFAULT_THRESHOLD,
     FIT_SIDE,
     ImportOptions,
     auto_threshold,
+    import_document,
     import_picture,
+    luminance_and_opacity,
     open_image,
     picture_from_image,
 )
@@ -324,3 +327,227 @@ def test_the_window_imports_through_the_dialog(qtbot: QtBot, open_window, tmp_pa
     assert picture.shape == (20, 30)
     assert np.array_equal(picture, shown[0])
     assert np.array_equal(picture, import_picture(path))
+
+
+# --- colours -----------------------------------------------------------------------------------
+
+
+def colour_dialog(qtbot: QtBot, colours: int) -> tuple[ImportImageDialog, Path]:
+    """The dialog on a Tango icon (transparent around a face of browns, oranges and yellows)
+    with *Colours* typed in."""
+    path = shared_path("data", "pixelart", "tango16", "emotes-face-smile.png")
+    dialog = open_dialog(qtbot, open_image(path), path.name)
+    type_into(qtbot, dialog.colours_box, str(colours))
+    return dialog, path
+
+
+def current_document(dialog: ImportImageDialog) -> Document:
+    document = dialog.document()
+    assert document is not None
+    return document
+
+
+def choose_swatch(qtbot: QtBot, dialog: ImportImageDialog, value: int) -> None:
+    """Click the swatch of colour ``value`` (0 the background)."""
+    rect = dialog.swatches.visualItemRect(dialog.swatches.item(value))
+    qtbot.mouseClick(dialog.swatches.viewport(), LEFT, pos=rect.center())
+    assert dialog.swatches.currentRow() == value
+
+
+def button_named(dialog: ImportImageDialog, text: str) -> QPushButton:
+    return next(b for b in dialog.palette_box.findChildren(QPushButton) if b.text() == text)
+
+
+def shown_cell(dialog: ImportImageDialog, row: int, col: int) -> str:
+    """The colour the preview shows at the centre of a cell, ``#rrggbb``."""
+    shown = dialog.preview.grab().toImage()
+    grid = dialog.preview.grid_rect()
+    height, width = dialog.preview.picture.shape
+    x = grid.left() + (col + 0.5) * grid.width() / width
+    y = grid.top() + (row + 0.5) * grid.height() / height
+    ratio = shown.devicePixelRatio()
+    return shown.pixelColor(round(x * ratio), round(y * ratio)).name()
+
+
+def test_colours_make_the_command_lines_colour_puzzle_with_its_palette(qtbot: QtBot) -> None:
+    """Colours 3 on an icon: the document import-image --colors 3 makes (picture, palette,
+    clues), drawn in its colours, the palette under it as swatches with their hex, background
+    first; the threshold and invert play no part and are greyed out."""
+    dialog, path = colour_dialog(qtbot, 3)
+    document = current_document(dialog)
+    assert document == import_document(path, ImportOptions(colours=3))
+    palette = document.palette
+    assert palette is not None
+    assert palette.inks == 3
+    picture = document.picture
+    assert picture is not None
+    assert picture.dtype == np.uint8
+    assert set(np.unique(picture)) == {0, 1, 2, 3}
+    assert document.puzzle.colours == 3
+    # The transparent pixels, and only they, are the background.
+    _, opaque = luminance_and_opacity(open_image(path))
+    assert np.array_equal(picture == 0, ~opaque)
+    assert dialog.palette_box.isVisible()
+    texts = [dialog.swatches.item(i).text() for i in range(dialog.swatches.count())]
+    assert texts == [f"{palette.colours[0].hex}\nbackground"] + [c.hex for c in palette.colours[1:]]
+    assert not dialog.threshold.isEnabled()
+    assert not dialog.invert.isEnabled()
+    filled = int(np.count_nonzero(picture))
+    assert dialog.summary.text() == f"Puzzle: 16×16 cells, {filled} filled in 3 colours"
+    # Each cell is drawn in its own colour, the background's included.
+    for row, col in (
+        (0, 0),
+        *(zip(*np.nonzero(picture == v), strict=True).__next__() for v in (1, 2, 3)),
+    ):
+        assert shown_cell(dialog, int(row), int(col)) == palette.colours[picture[row, col]].hex
+
+
+def test_merge_one_colour_into_another(qtbot: QtBot) -> None:
+    """Choose a swatch, Merge Into ▸ another: its cells take the other's colour and the inks
+    after it move down one."""
+    dialog, _ = colour_dialog(qtbot, 3)
+    before = current_document(dialog)
+    assert before.picture is not None
+    assert before.palette is not None
+    choose_swatch(qtbot, dialog, 2)
+    menu = dialog.merge_menu
+    menu.popup(dialog.mapToGlobal(QPoint(0, 0)))
+    qtbot.waitExposed(menu)
+    assert [a.text() for a in menu.actions()] == [before.palette.colours[v].hex for v in (1, 3)]
+    target = menu.actions()[1]  # ink 3, the second item: chosen from the keyboard
+    with qtbot.waitSignal(target.triggered):
+        qtbot.keyClick(menu, Qt.Key.Key_Down)
+        qtbot.keyClick(menu, Qt.Key.Key_Down)
+        qtbot.keyClick(menu, Qt.Key.Key_Return)
+    assert not menu.isVisible()
+    after = current_document(dialog)
+    assert after.palette is not None
+    assert after.palette.inks == 2
+    expected = before.picture.copy()
+    expected[expected == 2] = 3
+    expected[expected == 3] = 2  # ink 3 moves down to 2
+    assert np.array_equal(after.picture, expected)
+    assert after.palette.colours == (
+        before.palette.colours[0],
+        before.palette.colours[1],
+        before.palette.colours[3],
+    )
+    assert dialog.swatches.count() == 3
+    assert dialog.swatches.currentRow() == 2, "the colour merged into stays chosen"
+    assert dialog.summary.text().endswith("in 2 colours")
+    # Changing the colours quantises again: the palette starts afresh.
+    type_into(qtbot, dialog.colours_box, "4")
+    type_into(qtbot, dialog.colours_box, "3")
+    assert current_document(dialog) == before
+
+
+def test_make_a_colour_the_background(qtbot: QtBot) -> None:
+    dialog, _ = colour_dialog(qtbot, 3)
+    before = current_document(dialog)
+    assert before.picture is not None
+    assert before.palette is not None
+    assert not button_named(dialog, "Make &Background").isEnabled(), "the background is chosen"
+    choose_swatch(qtbot, dialog, 3)
+    qtbot.mouseClick(button_named(dialog, "Make &Background"), LEFT)
+    after = current_document(dialog)
+    assert after.picture is not None
+    assert after.palette is not None
+    expected = before.picture.copy()
+    expected[before.picture == 3], expected[before.picture == 0] = 0, 3
+    assert np.array_equal(after.picture, expected)
+    assert after.palette.colours[0].rgb == before.palette.colours[3].rgb
+    assert after.palette.colours[3].rgb == before.palette.colours[0].rgb
+    assert dialog.swatches.item(0).text() == f"{before.palette.colours[3].hex}\nbackground"
+    assert dialog.swatches.currentRow() == 0
+
+
+def test_recolour_with_the_colour_dialog(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    dialog, _ = colour_dialog(qtbot, 3)
+    before = current_document(dialog)
+    assert before.picture is not None
+    asked: list[str] = []
+
+    def get_color(initial: QColor, parent: object, title: str) -> QColor:
+        asked.append(initial.name())
+        return QColor("#123456")
+
+    monkeypatch.setattr(QColorDialog, "getColor", get_color)
+    choose_swatch(qtbot, dialog, 1)
+    old = dialog.swatches.item(1).text()
+    qtbot.mouseClick(button_named(dialog, "&Recolour…"), LEFT)
+    assert asked == [old]
+    after = current_document(dialog)
+    assert after.palette is not None
+    assert after.palette.colours[1].hex == "#123456"
+    assert np.array_equal(after.picture, before.picture), "only the look changes"
+    assert dialog.swatches.item(1).text() == "#123456"
+    row, col = (int(i[0]) for i in np.nonzero(before.picture == 1))
+    assert shown_cell(dialog, row, col) == "#123456"
+
+
+def test_the_palette_is_edited_from_the_keyboard_too(qtbot: QtBot) -> None:
+    """The edits are the swatches' context menu (the Menu key), besides the buttons."""
+    dialog, _ = colour_dialog(qtbot, 3)
+    texts = [action.text() for action in dialog.swatches.actions()]
+    assert texts == ["M&erge Into", "Make &Background", "&Recolour…", "Re&move"]
+    assert dialog.swatches.contextMenuPolicy() == Qt.ContextMenuPolicy.ActionsContextMenu
+    dialog.swatches.setFocus()
+    qtbot.keyClick(dialog.swatches, Qt.Key.Key_Right)
+    assert dialog.swatches.currentRow() == 1
+    before = current_document(dialog)
+    assert before.picture is not None
+    dialog.remove_action.trigger()
+    after = current_document(dialog)
+    assert after.picture is not None
+    expected = before.picture.copy()
+    expected[expected == 1] = 0
+    expected[expected > 1] -= 1
+    assert np.array_equal(after.picture, expected)
+
+
+def test_one_colour_is_black_and_white_as_before(qtbot: QtBot) -> None:
+    dialog, path = colour_dialog(qtbot, 3)
+    type_into(qtbot, dialog.colours_box, "1")
+    document = current_document(dialog)
+    assert document.palette is None
+    assert np.array_equal(document.picture, import_picture(path))
+    assert not dialog.palette_box.isVisible()
+    assert dialog.threshold.isEnabled()
+    assert dialog.summary.text().endswith(" filled")
+
+
+def test_a_black_and_white_kind_takes_no_colours(qtbot: QtBot) -> None:
+    dialog, path = colour_dialog(qtbot, 3)
+    dialog.kind_box.setFocus()
+    qtbot.keyClick(dialog.kind_box, Qt.Key.Key_Down)  # Nonogram → Mosaic
+    assert dialog.kind() == "mosaic"
+    assert not dialog.colours_box.isEnabled()
+    document = current_document(dialog)
+    assert document.kind == "mosaic"
+    assert document.palette is None
+    assert np.array_equal(document.picture, import_picture(path))
+
+
+def test_the_colours_are_remembered(qtbot: QtBot) -> None:
+    dialog, _ = colour_dialog(qtbot, 4)
+    qtbot.mouseClick(ok_button(dialog), LEFT)
+    assert Settings().import_settings().colours == 4
+    again = open_dialog(qtbot, noise(20, 20))
+    assert again.colours_box.value() == 4
+
+
+def test_a_colour_the_palette_has_already_is_refused_in_one_line(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recolouring an ink to another's colour would make two colours one: the dialog says so
+    under the previews and keeps the palette."""
+    dialog, _ = colour_dialog(qtbot, 3)
+    before = current_document(dialog)
+    assert before.palette is not None
+    taken = before.palette.colours[2].hex
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *_: QColor(taken))
+    choose_swatch(qtbot, dialog, 1)
+    qtbot.mouseClick(button_named(dialog, "&Recolour…"), LEFT)
+    assert current_document(dialog) == before
+    assert dialog.message.isVisible()
+    assert dialog.message.text() == f"{taken} is colour 2 already: merge into it instead"
