@@ -48,7 +48,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import EXTENSION as BOOK_EXTENSION
 from studio.core.generate import Generated
-from studio.core.kinds import document_of_picture, new_document
+from studio.core.kinds import new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action
@@ -601,10 +601,9 @@ class MainWindow(QMainWindow):
         dialog = ImportImageDialog(image, path, self)
         if not self.run_import_dialog(dialog):
             return False
-        picture = dialog.picture()
-        if picture is None:
+        document = dialog.document()
+        if document is None:
             return False
-        document = document_of_picture(dialog.kind(), picture, title=path.stem)
         self.add_tab(document, name=path.stem, unsaved=True)
         return True
 

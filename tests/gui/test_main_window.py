@@ -14,11 +14,12 @@ from studio.core.document import Document
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture, get_kind
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.pixelart import import_picture
+from studio.core.pixelart import ImportOptions, import_document, import_picture
 from studio.core.sat.analysis import Status
 from studio.gui import live_analysis
 from studio.gui.edited import Choice
 from studio.gui.error_log import log_path
+from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
@@ -185,6 +186,32 @@ def test_import_image_from_the_shared_pixel_art(qtbot: QtBot, open_window) -> No
     assert window.model.name == "star"
     assert window.isWindowModified(), "an imported picture is unsaved work"
     assert window.status_label.text().startswith(("Unique", "Ambiguous"))
+
+
+def test_a_colour_import_opens_with_its_edited_palette(qtbot: QtBot, open_window) -> None:
+    """The tab gets the dialog's document: its colours and its palette edits."""
+    path = shared_path("data", "pixelart", "tango16", "emotes-face-smile.png")
+    window = open_window(blank_document(5, 5))
+    window.ask_image_path = lambda: path  # type: ignore[method-assign]
+    made: list[Document] = []
+
+    def run(dialog: ImportImageDialog) -> bool:
+        dialog.colours_box.setValue(3)
+        dialog.swatches.setCurrentRow(2)
+        dialog.background_action.trigger()
+        document = dialog.document()
+        assert document is not None
+        made.append(document)
+        return True
+
+    window.run_import_dialog = run  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        window.import_action.trigger()
+    palette = window.model.document.palette
+    assert palette is not None
+    assert palette.inks == 3
+    assert window.model.document == made[0]
+    assert palette != import_document(path, ImportOptions(colours=3)).palette, "edited"
 
 
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:
