@@ -14,8 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtGui import QPainter
 
-from studio.core.document import Document
-from studio.core.errors import StudioError
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, Picture, filled_cells
 from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
@@ -107,18 +105,3 @@ def draw_scene(
 ) -> None:
     """Draw ``scene``'s grid into ``layout`` with its kind's ``look``."""
     look.draw(painter, layout, scene, palette)
-
-
-def check_drawable(document: Document) -> None:
-    """Refuse a document the looks cannot draw faithfully yet: a colour puzzle, whose colours
-    black ink would lose (the window and print in colour are to come).
-
-    Raises:
-        StudioError: ``colour nonograms are not drawn yet: …``.
-    """
-    if document.puzzle.colours > 1:
-        raise StudioError(
-            f"colour {document.kind}s are not drawn yet (black ink would lose their "
-            f"{document.puzzle.colours} colours); the command line analyses, repairs and "
-            "converts them"
-        )
