@@ -5,6 +5,10 @@ A colour puzzle (a nonogram of *k* colours, ``puzzle.colours == k > 1``) numbers
 how files spell it. Black-and-white puzzles have no palette: they are drawn black on white and
 spelt ``#`` and ``.`` as always.
 
+For print: :func:`relative_luminance` and :func:`contrast_ratio` (WCAG 2) choose black or white
+over a colour (:func:`text_on`), and :func:`greyscale_alike` finds the colours a greyscale
+printer would print as one grey (CIE L*, :func:`lightness`).
+
 The shape follows Jan Wolter's webpbn XML format (``<color name="red" char="r">FF0000</color>``,
 ``webpbn.com/pbn_fmt.html``): a name, one character for text images, an RGB colour.
 """

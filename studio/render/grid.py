@@ -3,6 +3,10 @@
 The same routines draw the canvas on screen, images and printed pages (docs/architecture.md,
 "Drawing": one drawing code for screen and print, as in Tatham's collection). They take plain
 data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
+
+A colour puzzle's cells are drawn in its palette's colours (:func:`draw_grid`'s ``inks``), and
+what lies over a colour (a variable field's hatch, a given's frame, a dot) in black or white,
+whichever stands out from it (:func:`studio.core.palette.text_on`).
 """
 
 from __future__ import annotations

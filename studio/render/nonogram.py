@@ -1,5 +1,6 @@
 """Drawing a nonogram: its grid (picture, solution or solver's marks; givens framed) and the
-row and column clues around it."""
+row and column clues around it; a colour nonogram in its colours, each clue number on a box of
+its run's colour."""
 
 from __future__ import annotations
 

@@ -22,13 +22,17 @@ from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    """A puzzle and what to show on its grid (bool or ``int8`` grids of the puzzle's shape).
+    """A puzzle and what to show on its grid (bool, ``uint8`` or ``int8`` grids of the puzzle's
+    shape).
 
     Attributes:
         puzzle: the puzzle: its givens and in-cell clues are always drawn.
-        picture: the designer's picture, drawn in ink.
-        solution: a solver's solution, drawn in a lighter ink where there is no picture.
-        marks: a solver's partial grid (hint steps): filled cells inked, empty ones dotted.
+        picture: the designer's picture (bool, or ``uint8`` colours), drawn in ink or in its
+            colours.
+        solution: a solver's solution, drawn in a lighter ink (lighter colours) where there is
+            no picture.
+        marks: a solver's partial grid (hint steps): filled cells inked (in colour, each known
+            colour), empty ones dotted.
         variable: the variable fields, tinted.
         conflict: cells of a rule that cannot be met, tinted.
         highlight: cells to shade (the clue a hint comes from).
@@ -39,7 +43,8 @@ class Scene:
             given cells); False for a printed answer, which shows the solved cells alone, all
             in ink (the solutions at the back of a book).
         inks: what the colours of a colour puzzle look like (its document's
-            :attr:`~studio.core.document.Document.palette`); ``None`` in black and white.
+            :attr:`~studio.core.document.Document.palette`), in which it is drawn; ``None`` in
+            black and white.
     """
 
     puzzle: Puzzle

@@ -12,10 +12,10 @@ device), :mod:`.front` (title page, contents), :mod:`.rules` (a kind's rules pag
 The pages: a title page and the contents (unnumbered); then section by section (a run of
 puzzles of one kind, in colour or not), the first of each kind (and of its colour puzzles)
 opened by its rules page with a worked example, the puzzles numbered 1…N at one cell size per
-kind and size, colour puzzles in their colours with a colour key under each (:mod:`..key`);
-the solutions at the back, in colour too; page
-numbers at the outer corners; a PDF page is the trim and its bleed, its TrimBox and BleedBox
-set, its fonts embedded (Qt embeds a subset of each font it draws with).
+kind and size, colour puzzles in their colours with a colour key under each
+(:mod:`studio.render.key`); the solutions at the back, in colour too; page numbers at the
+outer corners; a PDF page is the trim and its bleed, its TrimBox and BleedBox set, its fonts
+embedded (Qt embeds a subset of each font it draws with).
 """
 
 from __future__ import annotations
