@@ -36,6 +36,7 @@ from studio.core.book.layout import (
 from studio.core.book.plan import BookPlan, Role
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import load_book
+from studio.core.palette import greyscale_warning
 
 
 def add_parsers(commands: Commands) -> None:
@@ -53,7 +54,9 @@ with --include-solution both: side by side in a PNG or SVG, on two pages of a PD
 follows OUT's extension: .png, .svg (vector, its width and height in millimetres), .pdf
 (vector, a page the drawing's size). A cell is --cell units of the format (PNG: pixels; SVG: CSS
 pixels, 1/96 in; PDF: points, 1/72 in) or --cell-mm millimetres (a PNG's at --dpi, rounded to
-whole pixels). A PNG records its --dpi. Runs without a display.
+whole pixels). A PNG records its --dpi. A colour puzzle is drawn in its colours, with a key of
+their names under the puzzle; colours that would print alike in greyscale are named on
+standard error (the file is written all the same). Runs without a display.
 
 examples:
   studio export heart.json -o heart.png
@@ -129,6 +132,9 @@ def run_export(args: argparse.Namespace) -> int:
             check_image_size(document, look, suffix, native_cell(suffix, cell, unit, dpi), view)
         except StudioError as error:
             raise StudioError(f"{option}: {error}") from None
+    greyscale = greyscale_warning(document.palette)
+    if greyscale is not None:
+        note(f"warning: {label(args.input)}: {greyscale}")
     solution = None
     if view is not View.PUZZLE:
         shown = "the solution view" if view is View.SOLUTION else "--include-solution"
@@ -145,12 +151,14 @@ def run_export(args: argparse.Namespace) -> int:
 
 _EXPORT_BOOK_EPILOG = """\
 BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
-puzzle files, which becomes a book in file-name order. A puzzle that is not unique is named on
-standard error before the PDF is written. Every option defaults to the book's layout.
+puzzle files, which becomes a book in file-name order. A puzzle that is not unique, and a
+colour puzzle whose colours would print alike in greyscale, is named on standard error before
+the PDF is written. Every option defaults to the book's layout.
 
 The PDF is ready for a press: pages of the trim size plus the bleed on every side, with
 TrimBox and BleedBox set, fonts embedded, margins mirrored (the gutter on the binding side).
-Sections by kind, each kind's first opened by a page of its rules with a worked example;
+Sections by kind (a kind's colour puzzles in sections of their own, printed in colour with a
+key of their colours), each kind's first opened by a page of its rules with a worked example;
 puzzles numbered 1..N at one cell size per kind and size (at least 4 mm on 6x9, 5 mm on the
 larger pages, fewer puzzles a page when needed); solutions at the back. --json prints, per
 puzzle, where it went: number, title, kind, width, height, page, cell_mm, solution_page,
@@ -296,7 +304,7 @@ def run_export_book(args: argparse.Namespace) -> int:
     book = replace(book, layout=replace(book.layout, **changes))
     for key in args.sort or ():
         book = book.sorted_by(SortKey(key))
-    for warning in book.warnings():
+    for warning in (*book.warnings(), *book.greyscale_warnings()):
         note(f"warning: {warning}")
     start_drawing()
     from studio.gui.kinds import looks

@@ -5,6 +5,10 @@ A colour puzzle (a nonogram of *k* colours, ``puzzle.colours == k > 1``) numbers
 how files spell it. Black-and-white puzzles have no palette: they are drawn black on white and
 spelt ``#`` and ``.`` as always.
 
+For print: :func:`relative_luminance` and :func:`contrast_ratio` (WCAG 2) choose black or white
+over a colour (:func:`text_on`), and :func:`greyscale_alike` finds the colours a greyscale
+printer would print as one grey (CIE L*, :func:`lightness`).
+
 The shape follows Jan Wolter's webpbn XML format (``<color name="red" char="r">FF0000</color>``,
 ``webpbn.com/pbn_fmt.html``): a name, one character for text images, an RGB colour.
 """
@@ -129,3 +133,89 @@ def _ink(index: int, rgb: tuple[int, int, int], *, hexed: bool = False) -> Colou
     char = ink_char(index)
     colour = Colour(char, char, rgb)
     return Colour(colour.hex, char, rgb) if hexed else colour
+
+
+# Print: contrast and greyscale -----------------------------------------------------------------
+
+RGB = tuple[int, int, int]
+
+
+def relative_luminance(rgb: RGB) -> float:
+    """The relative luminance of an sRGB colour (three ints 0-255), 0 for black to 1 for white:
+    each channel linearised, weighted by Rec. 709's primaries (WCAG 2's definition,
+    ``w3.org/TR/WCAG21/#dfn-relative-luminance``)."""
+
+    def linear(value: int) -> float:
+        channel = value / 255
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(value) for value in rgb)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(first: RGB, second: RGB) -> float:
+    """WCAG 2's contrast ratio of two sRGB colours, ``(L1 + 0.05) / (L2 + 0.05)`` of their
+    relative luminances, lighter over darker: 1 (the same) to 21 (black and white). WCAG asks
+    4.5 of text and 3 of a graphical object against what is next to it."""
+    lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+BLACK_RGB: RGB = (0, 0, 0)
+WHITE_RGB: RGB = (255, 255, 255)
+
+
+def text_on(rgb: RGB) -> RGB:
+    """Black or white, whichever has the higher contrast ratio with ``rgb``
+    (:func:`contrast_ratio`): white on colours of a relative luminance below about 0.18 (blue,
+    dark red, black), black on the others (pure red, orange, yellow, green, white)."""
+    return max((BLACK_RGB, WHITE_RGB), key=lambda text: contrast_ratio(text, rgb))
+
+
+def lightness(rgb: RGB) -> float:
+    """CIE 1976 L* of an sRGB colour, 0 (black) to 100 (white): the lightness a greyscale print
+    keeps of it, on a scale where equal steps look equally far apart."""
+    luminance = relative_luminance(rgb)  # Y of the white point is 1
+    delta = 6 / 29
+    if luminance > delta**3:
+        return 116 * float(luminance ** (1 / 3)) - 16
+    return 116 * (luminance / (3 * delta**2) + 4 / 29) - 16
+
+
+GREYSCALE_ALIKE = 10.0
+"""Two colours whose lightness (:func:`lightness`) differs by less than this print alike in
+greyscale. A greyscale print keeps only a colour's lightness; L* is perceptually uniform, so
+one threshold serves dark and light pairs. Ten units is the step of a ten-step grey scale from
+paper to solid black, about as many greys as an office printer's halftone keeps apart on plain
+paper; pairs closer than that (pure red L* 53 and a green of 0,148,0 at L* 53) read as one grey,
+pairs 20 or more apart (red and black, 53 and 0) never do."""
+
+
+def greyscale_alike(
+    palette: Palette, threshold: float = GREYSCALE_ALIKE
+) -> list[tuple[Colour, Colour]]:
+    """The pairs of ``palette``'s colours, the background included, that would print alike in
+    greyscale: their lightness (:func:`lightness`) less than ``threshold`` apart. Each pair in
+    palette order, pairs in order of their first colour then their second."""
+    colours = palette.colours
+    levels = [lightness(colour.rgb) for colour in colours]
+    return [
+        (colours[a], colours[b])
+        for a in range(len(colours))
+        for b in range(a + 1, len(colours))
+        if abs(levels[a] - levels[b]) < threshold
+    ]
+
+
+def greyscale_warning(palette: Palette | None) -> str | None:
+    """One line naming the colours of ``palette`` that would print alike in greyscale
+    (:func:`greyscale_alike`), e.g. ``"red and green would print alike in greyscale"``, or
+    ``"red and green, blue and black would …"``; ``None`` when every pair prints apart or for
+    black and white (no palette)."""
+    if palette is None:
+        return None
+    pairs = greyscale_alike(palette)
+    if not pairs:
+        return None
+    named = ", ".join(f"{first.name} and {second.name}" for first, second in pairs)
+    return f"{named} would print alike in greyscale"

@@ -214,6 +214,9 @@ class KindSpec:
         max_colours: the most ink colours one of its puzzles may have (:attr:`Puzzle.colours`):
             1 for a kind whose cells are only filled or empty (mosaic, Fobidoshi), more for one
             that also has colour puzzles (the nonogram).
+        colour_rules: the rules of its colour puzzles, as :attr:`rules` (what the colours
+            change): the rules page of a printed book's colour section shows them; required
+            of a kind with colours (:attr:`max_colours` above 1), empty for the others.
     """
 
     name: str
@@ -227,6 +230,7 @@ class KindSpec:
     logic_solvable: str = "logic-solvable"
     given: str = "given"
     max_colours: int = 1
+    colour_rules: str = ""
 
     def check_shape(self, shape: tuple[int, int]) -> None:
         """Refuse a ``(height, width)`` outside :attr:`min_side` to :attr:`max_side`; every

@@ -381,8 +381,10 @@ class BookCommands(QObject):
         unopened = (
             "; no application opened it" if open_when_done and not self.open_pdf(path) else ""
         )
+        greyscale = _greyscale_note(self.model.book)
         self.window.show_message(
             f"Exported {result.pages} pages to {path} in {result.seconds:.1f} s{note}{unopened}"
+            f"{greyscale}"
         )
 
     def open_pdf(self, path: Path) -> bool:
@@ -465,7 +467,7 @@ class BookCommands(QObject):
         self._start(
             job,
             lambda plan: self.window.show_message(
-                f"Sent {len(plan.pages)} pages of “{book.title}” to {where}"
+                f"Sent {len(plan.pages)} pages of “{book.title}” to {where}{_greyscale_note(book)}"
             ),
             steps="Printing: {done} of {total} puzzles drawn… (Esc stops)",
             total=len(book.entries),
@@ -604,3 +606,10 @@ class BookCommands(QObject):
 
     def ask_save_changes(self) -> Choice:
         return ask_to_save(self.window, f"the book “{self.model.book.title}”")
+
+
+def _greyscale_note(book: Book) -> str:
+    """The end of a message about a printed ``book``: the colour puzzles whose colours would
+    print alike in greyscale (:meth:`Book.greyscale_warnings`), or nothing."""
+    warnings = book.greyscale_warnings()
+    return f" — warning: {'; '.join(warnings)}" if warnings else ""

@@ -23,7 +23,6 @@ from studio.gui.kinds import qt_kind
 from studio.gui.properties_dialog import PropertiesDialog
 from studio.gui.typed_dialog import TypedCluesDialog
 from studio.render.export import View, picture_image
-from studio.render.scene import check_drawable
 
 if TYPE_CHECKING:
     from studio.gui.document_tab import DocumentTab
@@ -146,7 +145,6 @@ class EditCommands:
             return
         try:
             document = clipboard.pasted_document(data)
-            check_drawable(document)
         except StudioError as error:
             self._message(f"Cannot paste: {error}")
             return

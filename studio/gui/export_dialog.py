@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
+from studio.core.palette import greyscale_warning
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -64,7 +65,8 @@ class ExportDialog(QDialog):
 
     Export writes the file (:func:`~studio.render.export.export_image`) and closes the dialog,
     remembering the choices; a file that cannot be written is named in the dialog, which stays
-    open. :attr:`written` is then the path written.
+    open. :attr:`written` is then the path written. A colour puzzle whose colours would print
+    alike in greyscale says so in a line (:attr:`greyscale`) above the buttons.
 
     Args:
         document: the puzzle.
@@ -138,6 +140,10 @@ class ExportDialog(QDialog):
         path_row.addWidget(self.browse)
 
         self.size_label = QLabel()
+        greyscale = greyscale_warning(document.palette)
+        self.greyscale = QLabel(f"Warning: {greyscale}" if greyscale else "")
+        self.greyscale.setWordWrap(True)
+        self.greyscale.setVisible(greyscale is not None)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.hide()
@@ -159,6 +165,7 @@ class ExportDialog(QDialog):
         form.addRow("Size:", self.size_label)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.greyscale)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
 

@@ -71,7 +71,6 @@ from studio.gui.settings import Settings
 from studio.gui.strokes import Tool
 from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
-from studio.render.scene import check_drawable
 
 IMAGE_SUFFIXES = tuple(f".{name.lower()}" for name in IMAGE_FORMATS)
 IMAGE_FILTER = f"Images ({' '.join('*' + s for s in IMAGE_SUFFIXES)});;All files (*)"
@@ -564,11 +563,6 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot open the puzzle", str(error))
             return False
         if not isinstance(document, Document):  # cancelled
-            return False
-        try:
-            check_drawable(document)
-        except StudioError as error:
-            self.show_error("Cannot open the puzzle", str(error))
             return False
         is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
         # Only a studio document can be saved back in place without losing anything; other

@@ -45,24 +45,28 @@ from studio.core import files
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
+from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
 from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
-from studio.render.scene import Look, Scene, check_drawable, draw_scene
+from studio.render.key import draw_key, key_rows
+from studio.render.scene import Look, Scene, draw_scene
 
 
-def extent(puzzle: Puzzle, look: Look, surround: bool = True) -> tuple[int, int]:
-    """``(rows, columns)`` of cell slots the puzzle takes: its grid, plus its surround (a
-    nonogram's clues) if drawn."""
+def extent(
+    puzzle: Puzzle,
+    look: Look,
+    surround: bool = True,
+    *,
+    inks: Inks | None = None,
+    font_family: str = "",
+) -> tuple[int, int]:
+    """``(rows, columns)`` of cell slots the puzzle takes: its grid, plus, if drawn, its
+    surround (a nonogram's clues) and, for a colour puzzle (``inks``, its document's palette),
+    the colour key under it (:func:`.key.key_rows`, its names measured in ``font_family``)."""
     top, left = look.surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
-    return height + top, width + left
-
-
-def fit_cell(puzzle: Puzzle, look: Look, size: QSizeF, surround: bool = True) -> float:
-    """The largest cell size (in the painter's units) at which the puzzle, with its surround
-    if drawn, fits ``size``."""
-    rows, cols = extent(puzzle, look, surround)
-    return min(size.width() / cols, size.height() / rows)
+    key = key_rows(inks, width + left, font_family) if surround else 0
+    return height + top + key, width + left
 
 
 def draw_puzzle(
@@ -72,6 +76,7 @@ def draw_puzzle(
     look: Look,
     *,
     solution: Picture | None = None,
+    inks: Inks | None = None,
     palette: Palette = DEFAULT_PALETTE,
     surround: bool = True,
     clues: bool = True,
@@ -82,14 +87,18 @@ def draw_puzzle(
     font_family: str = "",
 ) -> QRectF:
     """Draw ``puzzle`` centred in ``area``: its surround (a nonogram's clues) and its grid,
-    with ``solution`` filled in (solution view) or not (puzzle view).
+    with ``solution`` filled in (solution view) or not (puzzle view); a colour puzzle in its
+    colours, its colour key under it with the surround.
 
     Args:
         area: where to draw, in the painter's units.
         look: how the puzzle's kind is drawn.
-        solution: bool ``(height, width)``, drawn in ink.
-        surround: draw the clues around the grid (False for the solutions at the back of a
-            book and for thumbnails, which only show the grid).
+        solution: ``(height, width)``, bool, or ``uint8`` colours with ``inks``; drawn in ink
+            or in its colours.
+        inks: a colour puzzle's colours (its document's
+            :attr:`~studio.core.document.Document.palette`); ``None`` in black and white.
+        surround: draw the clues around the grid, and a colour puzzle's key (False for the
+            solutions at the back of a book and for thumbnails, which only show the grid).
         clues: draw what the solver is told inside the grid (False: a printed answer,
             :attr:`Scene.clues`).
         cell: the cell size in the painter's units; ``None``: as large as fits ``area``.
@@ -103,9 +112,10 @@ def draw_puzzle(
     """
     top, left = look.surround_slots(puzzle) if surround else (0, 0)
     height, width = puzzle.shape
+    rows, cols = extent(puzzle, look, surround, inks=inks, font_family=font_family)
     if cell is None:
-        cell = fit_cell(puzzle, look, area.size(), surround)
-    used = QSizeF((width + left) * cell, (height + top) * cell)
+        cell = min(area.width() / cols, area.height() / rows)
+    used = QSizeF(cols * cell, rows * cell)
     origin_x = area.left() + (area.width() - used.width()) / 2 + left * cell
     origin_y = area.top() + (area.height() - used.height()) / 2 + top * cell
     layout = Layout(
@@ -118,11 +128,15 @@ def draw_puzzle(
         thick_rule=thick_rule,
         font_family=font_family,
     )
-    scene = Scene(puzzle, picture=solution, clues=clues)
+    scene = Scene(puzzle, picture=solution, clues=clues, inks=inks)
     draw_scene(painter, layout, scene, look, palette)
     if surround and look.surround is not None:
         look.surround.draw(painter, layout, scene, palette)
-    return QRectF(origin_x, origin_y, width * cell, height * cell)
+    grid = QRectF(origin_x, origin_y, width * cell, height * cell)
+    if surround and inks is not None:
+        below = QRectF(grid.left() - left * cell, grid.bottom(), cols * cell, used.height())
+        draw_key(painter, below, cell, inks, palette, hairline=hairline, font_family=font_family)
+    return grid
 
 
 class View(Enum):
@@ -179,7 +193,7 @@ def export_size(
     ``cell`` in the format's own unit (:func:`native_cell`): width and height of a page in that
     unit (a PNG's in whole pixels, as written), and the number of pages (2 for a PDF of
     :attr:`View.BOTH`, else 1)."""
-    pages = _pages(document.puzzle, look, cell, view, one_page=suffix != ".pdf")
+    pages = _pages(document, look, cell, view, one_page=suffix != ".pdf")
     size = pages[0][0]
     if suffix == ".png":
         return float(_png_side(size.width())), float(_png_side(size.height())), 1
@@ -205,7 +219,8 @@ def export_image(
     :func:`studio.core.files.write_bytes`: a failed write keeps the old file.
 
     Args:
-        solution: the solution, bool ``(height, width)``, for the solution view.
+        solution: the solution, ``(height, width)`` bool or ``uint8`` colours, for the
+            solution view.
         view: what to draw (:class:`View`); ``None``: the solution view when ``solution`` is
             given, else the puzzle view.
         cell: the side of a cell in ``unit`` (:func:`native_cell`); around the drawing is a
@@ -216,12 +231,10 @@ def export_image(
             turn a cell in ``mm`` or ``pt`` into pixels; SVG and PDF need none.
 
     Raises:
-        StudioError: for a colour puzzle (:func:`~studio.render.scene.check_drawable`),
-            another extension, a solution view without ``solution``, a size
+        StudioError: for another extension, a solution view without ``solution``, a size
             beyond :func:`check_image_size`, or a file that cannot be written (``heart.png:
             cannot write the PNG: No space left on device``).
     """
-    check_drawable(document)
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
@@ -235,9 +248,7 @@ def export_image(
         raise StudioError(f"{target}: drawing the solution needs the puzzle's solution")
     native = native_cell(suffix, cell, unit, dpi)
     check_image_size(document, look, suffix, native, view)
-    pages = _pages(
-        document.puzzle, look, native, view, one_page=suffix != ".pdf", solution=solution
-    )
+    pages = _pages(document, look, native, view, one_page=suffix != ".pdf", solution=solution)
     what = f"the {suffix[1:].upper()}"
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -258,7 +269,7 @@ def check_image_size(
     """
     if not cell >= 1:
         raise StudioError(f"a cell must be at least 1 {_UNITS[suffix]}, not {cell:g}")
-    size = _pages(document.puzzle, look, cell, view, one_page=suffix != ".pdf")[0][0]
+    size = _pages(document, look, cell, view, one_page=suffix != ".pdf")[0][0]
     longest, side = max((size.width(), "wide"), (size.height(), "high"))
     length = round(longest)
     if length > MAX_IMAGE_SIDE[suffix]:
@@ -278,7 +289,7 @@ _Page = tuple[QSizeF, list[_Drawing]]
 
 
 def _pages(
-    puzzle: Puzzle,
+    document: Document,
     look: Look,
     cell: float,
     view: View,
@@ -292,7 +303,7 @@ def _pages(
     shown: list[Picture | None] = [None] if view is View.PUZZLE else [solution]
     if view is View.BOTH:
         shown.insert(0, None)
-    rows, cols = extent(puzzle, look)
+    rows, cols = extent(document.puzzle, look, inks=document.palette)
     margin = cell / 2
     drawing = QSizeF(cols * cell, rows * cell)
     if len(shown) == 1 or not one_page:
@@ -309,7 +320,7 @@ def _pages(
 
 def _draw_page(painter: QPainter, document: Document, look: Look, drawings: list[_Drawing]) -> None:
     for area, grid in drawings:
-        draw_puzzle(painter, area, document.puzzle, look, solution=grid)
+        draw_puzzle(painter, area, document.puzzle, look, solution=grid, inks=document.palette)
 
 
 def _png_side(length: float) -> int:
@@ -342,14 +353,15 @@ def picture_image(
     solution: Picture | None = None,
     cell: float = 24.0,
 ) -> QImage:
-    """The puzzle, its solution or both (``view``, with ``solution`` bool ``(height, width)``)
-    as a picture in memory, ``cell`` pixels a cell, in the print palette (for the clipboard).
+    """The puzzle, its solution or both (``view``, with ``solution`` ``(height, width)``, bool
+    or ``uint8`` colours) as a picture in memory, ``cell`` pixels a cell, in the print palette
+    (for the clipboard).
 
     Raises:
         StudioError: for a size beyond :func:`check_image_size`, or one Qt cannot allocate.
     """
     check_image_size(document, look, ".png", cell, view=view)
-    pages = _pages(document.puzzle, look, cell, view, one_page=True, solution=solution)
+    pages = _pages(document, look, cell, view, one_page=True, solution=solution)
     image = _raster(document, look, pages, 96.0)
     if image.isNull():
         raise StudioError("cannot draw the picture: not enough memory")
@@ -435,6 +447,14 @@ def thumbnail(
     image.fill(Qt.GlobalColor.white)
     painter = QPainter(image)
     area = QRectF(1, 1, side - 2, side - 2)
-    draw_puzzle(painter, area, document.puzzle, look, solution=solution, surround=False)
+    draw_puzzle(
+        painter,
+        area,
+        document.puzzle,
+        look,
+        solution=solution,
+        inks=document.palette,
+        surround=False,
+    )
     painter.end()
     return image

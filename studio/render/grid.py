@@ -3,6 +3,10 @@
 The same routines draw the canvas on screen, images and printed pages (docs/architecture.md,
 "Drawing": one drawing code for screen and print, as in Tatham's collection). They take plain
 data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
+
+A colour puzzle's cells are drawn in its palette's colours (:func:`draw_grid`'s ``inks``), and
+what lies over a colour (a variable field's hatch, a given's frame, a dot) in black or white,
+whichever stands out from it (:func:`studio.core.palette.text_on`).
 """
 
 from __future__ import annotations
@@ -13,10 +17,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from studio.core.grid import EMPTY, FILLED, BoolGrid, PartialGrid, Picture, filled_cells
+from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, Picture, filled_cells
+from studio.core.palette import BLACK_RGB, RGB, WHITE_RGB, contrast_ratio, text_on
+from studio.core.palette import Palette as Inks
 
 if TYPE_CHECKING:
     from studio.render.scene import Scene
@@ -124,7 +131,7 @@ class Layout:
         return (row, col) if 0 <= row < height and 0 <= col < width else None
 
 
-def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+def _fill_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor) -> None:
     brush = QColor(color)
     for row, col in layout.cells(mask):
         painter.fillRect(layout.cell_rect(row, col), brush)
@@ -144,22 +151,32 @@ def draw_grid(
     changed: BoolGrid | None = None,
     palette: Palette = DEFAULT_PALETTE,
     major_every: int | None = MAJOR_RULE_EVERY,
+    inks: Inks | None = None,
 ) -> None:
     """Draw the cells and the rules of a grid.
 
     Args:
         painter: an active painter.
         layout: position and cell size.
-        picture: the designer's picture (bool ``(height, width)``), drawn in ink.
-        solution: a solver's solution, drawn in a lighter ink where ``picture`` is absent.
-        marks: a solver's partial grid (``int8``): filled cells in ink, empty ones dotted.
-        givens: ``(row, col, filled)`` cells shown from the start, framed in their own colour.
-        variable: cells to tint as variable fields.
+        picture: the designer's picture (``(height, width)``, bool, or ``uint8`` colours with
+            ``inks``), drawn in ink, or each cell in its colour.
+        solution: a solver's solution, drawn in a lighter ink where ``picture`` is absent (in
+            colour: each colour mixed with the paper, :data:`SOLUTION_SHARE`).
+        marks: a solver's partial grid (``int8``): filled cells in ink (in colour: each known
+            colour in full), empty ones dotted.
+        givens: ``(row, col, value)`` cells shown from the start, framed in their own colour;
+            in colour, a given's cell is also filled with its colour and framed in a colour
+            that stands out from it (:func:`_frame_colour`).
+        variable: cells to tint as variable fields (in colour, also hatched: :func:`_hatch`).
         conflict: cells to tint as part of a line that cannot hold its clue.
         highlight: cells to shade (e.g. the line a hint comes from).
         changed: cells to mark as changed (a repair being previewed).
-        palette: colours.
+        palette: colours of the drawing.
         major_every: a thick rule every this many cells (see :func:`draw_rules`).
+        inks: what the colours of a colour puzzle look like (a document's palette), which
+            ``picture``, ``solution``, ``marks`` and ``givens`` then hold; ``None`` in black
+            and white. Cells known to be the background take its colour unless it is white
+            (then they are paper, as in black and white); unknown cells are always paper.
     """
     rows, cols = layout.rows, layout.cols
     corner = layout.cell_rect(rows.start, cols.start).topLeft()
@@ -167,22 +184,140 @@ def draw_grid(
     painter.fillRect(paper, QColor(palette.paper))
     if highlight is not None:
         _fill_cells(painter, layout, highlight, palette.highlight)
-    # Colour pictures are drawn in ink for now: their colours are the window's to come.
-    if picture is not None:
+    shown: _Shown | None = None
+    if inks is not None:
+        shown = _draw_colours(painter, layout, inks, palette, picture, solution, marks, givens)
+    elif picture is not None:
         _fill_cells(painter, layout, filled_cells(picture), palette.ink)
     elif solution is not None:
         _fill_cells(painter, layout, filled_cells(solution), palette.solution_ink)
-    if marks is not None:
+    if marks is not None and inks is None:
         _fill_cells(painter, layout, marks == FILLED, palette.ink)
         _dot_cells(painter, layout, marks == EMPTY, palette.ink)
     if variable is not None:
         _fill_cells(painter, layout, variable, palette.variable)
+        if shown is not None:
+            _hatch(painter, layout, variable, shown)
     if conflict is not None:
         _fill_cells(painter, layout, conflict, palette.conflict)
     if changed is not None:
         _fill_cells(painter, layout, changed, palette.changed)
-    _frame_givens(painter, layout, givens, palette)
+    _frame_givens(painter, layout, givens, palette, shown)
     draw_rules(painter, layout, palette=palette, major_every=major_every)
+
+
+SOLUTION_SHARE = 0.55
+"""In colour, a solver's solution shown where there is no picture is each colour mixed with
+the paper, this share of the colour: plainly the colour, plainly lighter than a painted cell
+(black and white draws it in :attr:`Palette.solution_ink` for the same reason)."""
+
+
+def _mixed(paper: RGB, rgb: RGB, share: float) -> RGB:
+    """``share`` of ``rgb`` over ``paper``."""
+    red, green, blue = (round(p + (c - p) * share) for p, c in zip(paper, rgb, strict=True))
+    return red, green, blue
+
+
+def _rgb(color: QColor) -> RGB:
+    return color.red(), color.green(), color.blue()
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What a colour grid shows in each cell: ``rgb`` ``uint8 (height, width, 3)``, the colour
+    drawn there (the paper where nothing is known)."""
+
+    rgb: npt.NDArray[np.uint8]
+
+    def at(self, row: int, col: int) -> RGB:
+        red, green, blue = (int(value) for value in self.rgb[row, col])
+        return red, green, blue
+
+    def dark(self) -> BoolGrid:
+        """Bool ``(height, width)``: the cells on which white reads better than black
+        (:func:`text_on`)."""
+        height, width, _ = self.rgb.shape
+        colours, inverse = np.unique(self.rgb.reshape(-1, 3), axis=0, return_inverse=True)
+        on_dark = np.array([text_on((int(r), int(g), int(b))) == WHITE_RGB for r, g, b in colours])
+        dark: BoolGrid = on_dark[inverse.reshape(-1)].reshape(height, width)
+        return dark
+
+
+def _draw_colours(
+    painter: QPainter,
+    layout: Layout,
+    inks: Inks,
+    palette: Palette,
+    picture: Picture | None,
+    solution: Picture | None,
+    marks: PartialGrid | None,
+    givens: Sequence[tuple[int, int, int]],
+) -> _Shown:
+    """Each known cell of a colour grid in its colour: the picture's in full, else the
+    solution's mixed with the paper (:data:`SOLUTION_SHARE`); the marks and the givens in full;
+    a background cell in the background's colour unless it is white, a background mark also
+    dotted. Returns what each cell now shows."""
+    paper = _rgb(QColor(palette.paper))
+    shape = layout.shape
+    values = np.full(shape, UNKNOWN, dtype=np.int16)  # the colour known, UNKNOWN if none
+    light = np.zeros(shape, dtype=bool)  # a solver's solution, drawn lighter
+    if picture is not None:
+        values[:] = picture
+    elif solution is not None:
+        values[:] = solution
+        light[:] = True
+    if marks is not None:
+        known = marks != UNKNOWN
+        values[known] = marks[known]
+        light[known] = False
+    for row, col, value in givens:
+        values[row, col], light[row, col] = int(value), False
+    rgb = np.empty((*shape, 3), dtype=np.uint8)
+    rgb[:] = paper
+    for value, colour in enumerate(inks.colours):
+        if value == 0 and colour.rgb == WHITE_RGB:
+            continue  # a white background is the paper, as in black and white
+        for lighter in (False, True):
+            mask = (values == value) & (light == lighter)
+            if not mask.any():
+                continue
+            drawn = _mixed(paper, colour.rgb, SOLUTION_SHARE) if lighter else colour.rgb
+            rgb[mask] = drawn
+            _fill_cells(painter, layout, mask, QColor(*drawn))
+    shown = _Shown(rgb)
+    if marks is not None:  # a known background: dotted, black or white as stands out
+        empty = marks == EMPTY
+        on_dark = shown.dark()
+        for dots, ink in ((empty & ~on_dark, BLACK_RGB), (empty & on_dark, WHITE_RGB)):
+            _dot_cells(painter, layout, dots, QColor(*ink))
+    return shown
+
+
+HATCH_LINES = 3
+"""Diagonal lines across a variable field in colour."""
+
+
+def _hatch(painter: QPainter, layout: Layout, mask: BoolGrid, shown: _Shown) -> None:
+    """Diagonal lines across each cell of ``mask`` (a colour grid's variable fields), black or
+    white, whichever stands out more from the cell's colour (:func:`text_on`).
+
+    The orange tint under them is the variable fields' mark in black and white, but it all but
+    vanishes on an orange, red or yellow cell; lines of the cell's contrasting colour read on
+    any colour, dark or light, and still let the colour show between them."""
+    width = max(layout.hairline, layout.cell / 14)
+    step = layout.cell / HATCH_LINES
+    painter.save()
+    for row, col in layout.cells(mask):
+        rect = layout.cell_rect(row, col)
+        painter.setClipRect(rect)
+        painter.setPen(QPen(QColor(*text_on(shown.at(row, col))), width))
+        for index in range(1, 2 * HATCH_LINES):  # "/" lines, clipped to the cell
+            offset = index * step
+            painter.drawLine(
+                QPointF(rect.left() + offset - layout.cell, rect.bottom()),
+                QPointF(rect.left() + offset, rect.top()),
+            )
+    painter.restore()
 
 
 def draw_picture_grid(
@@ -206,16 +341,17 @@ def draw_picture_grid(
         highlight=scene.highlight,
         changed=scene.changed,
         palette=palette,
+        inks=scene.inks,
     )
 
 
-def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str) -> None:
+def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor) -> None:
     """A small dot in each cell: the solver's "known empty" mark."""
     draw_discs(painter, layout, mask, color, max(1.0, layout.cell / 10))
 
 
 def draw_discs(
-    painter: QPainter, layout: Layout, mask: BoolGrid, color: str, radius: float
+    painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor, radius: float
 ) -> None:
     """A disc of ``radius`` (painter units) centred in each cell of ``mask`` (bool
     ``(height, width)``)."""
@@ -227,10 +363,15 @@ def draw_discs(
 
 
 def _frame_givens(
-    painter: QPainter, layout: Layout, givens: Sequence[tuple[int, int, int]], palette: Palette
+    painter: QPainter,
+    layout: Layout,
+    givens: Sequence[tuple[int, int, int]],
+    palette: Palette,
+    shown: _Shown | None = None,
 ) -> None:
     """An inset frame around each given cell; an empty given also gets a cross, so that both
-    kinds read in black and white."""
+    kinds read in black and white. In colour (``shown``: what each cell shows), each frame
+    in the colour that stands out from its cell (:func:`_frame_colour`)."""
     width = max(1.5, layout.cell / 8)
     pen = QPen(QColor(palette.given), width)
     painter.setPen(pen)
@@ -238,11 +379,41 @@ def _frame_givens(
     for row, col, filled in givens:
         if not layout.shows(row, col):
             continue
+        if shown is not None:
+            pen.setColor(_frame_colour(palette, shown.at(row, col)))
+            painter.setPen(pen)
         rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
         painter.drawRect(rect)
         if not filled:
             painter.drawLine(rect.topLeft(), rect.bottomRight())
             painter.drawLine(rect.topRight(), rect.bottomLeft())
+
+
+LEAST_CONTRAST = 3.0
+"""The least contrast ratio (:func:`~studio.core.palette.contrast_ratio`) a mark in colour keeps
+with what it lies on, else it is drawn otherwise (a given's frame in black or white, a colour
+box outlined): WCAG 2.1's for graphical objects (success criterion 1.4.11)."""
+
+
+def _frame_colour(palette: Palette, cell: RGB) -> QColor:
+    """The given's frame on a cell of colour ``cell``: the palette's given colour where it
+    stands out enough (:data:`LEAST_CONTRAST`), else black or white (:func:`text_on`)."""
+    given = QColor(palette.given)
+    if contrast_ratio(_rgb(given), cell) >= LEAST_CONTRAST:
+        return given
+    return QColor(*text_on(cell))
+
+
+def draw_swatch(
+    painter: QPainter, rect: QRectF, rgb: RGB, palette: Palette, hairline: float
+) -> None:
+    """A box of colour ``rgb`` filling ``rect`` (a colour clue's, a colour key's); outlined
+    ``hairline`` wide in the clue colour when it stands out too little from the paper
+    (:data:`LEAST_CONTRAST`: a yellow box on white paper)."""
+    painter.fillRect(rect, QColor(*rgb))
+    if contrast_ratio(rgb, _rgb(QColor(palette.paper))) < LEAST_CONTRAST:
+        painter.setPen(QPen(QColor(palette.clue_text), hairline))
+        painter.drawRect(rect)
 
 
 TINY_CELL = 6.0

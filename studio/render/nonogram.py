@@ -1,17 +1,26 @@
 """Drawing a nonogram: its grid (picture, solution or solver's marks; givens framed) and the
-row and column clues around it."""
+row and column clues around it; a colour nonogram in its colours, each clue number on a box of
+its run's colour."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QPen
 
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import RGB, text_on
 from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
-from studio.render.grid import DEFAULT_PALETTE, Layout, Palette, clue_font, draw_picture_grid
+from studio.render.grid import (
+    DEFAULT_PALETTE,
+    Layout,
+    Palette,
+    clue_font,
+    draw_picture_grid,
+    draw_swatch,
+)
 from studio.render.scene import Look, Scene, Surround
 
 
@@ -32,8 +41,28 @@ def draw_surround(painter: QPainter, layout: Layout, scene: Scene, palette: Pale
     puzzle = scene.puzzle
     assert isinstance(puzzle, Nonogram)
     top, left = clue_slots(puzzle)
-    draw_clues(painter, layout, puzzle.rows, axis="row", depth=left, palette=palette)
-    draw_clues(painter, layout, puzzle.cols, axis="column", depth=top, palette=palette)
+    inks = scene.inks
+    rows, cols = (puzzle.row_colours, puzzle.col_colours) if inks is not None else (None, None)
+    draw_clues(
+        painter,
+        layout,
+        puzzle.rows,
+        axis="row",
+        depth=left,
+        palette=palette,
+        run_colours=rows,
+        inks=inks,
+    )
+    draw_clues(
+        painter,
+        layout,
+        puzzle.cols,
+        axis="column",
+        depth=top,
+        palette=palette,
+        run_colours=cols,
+        inks=inks,
+    )
 
 
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
@@ -60,6 +89,13 @@ def draw_clues(
     """Draw the row clues (``axis="row"``, right-aligned to the left of the grid) or the column
     clues (``axis="column"``, bottom-aligned above it), one number per cell slot.
 
+    In colour (``run_colours`` and ``inks`` given), each number sits on a box of its run's
+    colour, the cell slot a little inset (:data:`BOX_INSET`, so that two runs of one colour
+    read as two), in black or white, whichever reads better on it
+    (:func:`~studio.core.palette.text_on`); a box that stands out too little from the paper
+    (:data:`~studio.render.grid.LEAST_CONTRAST`) gets a thin outline. A line's highlight and
+    conflict tints lie over its boxes, and a conflict outlines them in the conflict colour.
+
     Args:
         layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep, for the
             rows (columns) of its window.
@@ -79,27 +115,54 @@ def draw_clues(
     painter.setFont(clue_font(cell, widest, layout.font_family))
     for index in layout.rows if axis == "row" else layout.cols:
         clue = clues[index]
-        numbers = [str(n) for n in clue] or ["0"]
-        if len(numbers) > depth:  # more runs than slots (mid-stroke): the far ones elided
-            numbers = ["…", *numbers[len(numbers) - depth + 1 :]] if depth > 1 else ["…"]
+        rgbs: list[RGB | None] = [None] * len(clue)
+        if run_colours is not None and inks is not None:
+            rgbs = [inks.colours[colour].rgb for colour in run_colours[index]]
+        slots = list(zip((str(n) for n in clue), rgbs, strict=True)) or [("0", None)]
+        if len(slots) > depth:  # more runs than slots (mid-stroke): the far ones elided
+            slots = [("…", None), *slots[len(slots) - depth + 1 :]] if depth > 1 else [("…", None)]
         left, top = layout.left, layout.top
         if axis == "row":
             band = QRectF(left - depth * cell, top + index * cell, depth * cell, cell)
         else:
             band = QRectF(left + index * cell, top - depth * cell, cell, depth * cell)
-        if index == highlight_line:
-            painter.fillRect(band, QColor(palette.highlight))
-        if index == conflict_line:
-            painter.fillRect(band, QColor(palette.conflict))
-        painter.setPen(
-            QColor(palette.conflict_text if index == conflict_line else palette.clue_text)
-        )
-        for slot, text in enumerate(reversed(numbers)):
+        placed: list[tuple[QRectF, str, RGB | None]] = []  # from the grid outwards
+        for slot, (text, rgb) in enumerate(reversed(slots)):
             if axis == "row":
                 rect = QRectF(band.right() - (slot + 1) * cell, band.top(), cell, cell)
             else:
                 rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
+            placed.append((rect, text, rgb))
+        boxes = [(rect, rgb) for rect, _text, rgb in placed if rgb is not None]
+        for rect, rgb in boxes:
+            draw_swatch(painter, _box(layout, rect), rgb, palette, layout.hairline)
+        if index == highlight_line:
+            painter.fillRect(band, QColor(palette.highlight))
+        if index == conflict_line:
+            painter.fillRect(band, QColor(palette.conflict))
+            _outline_boxes(painter, layout, palette, boxes)
+        text_pen = QColor(palette.conflict_text if index == conflict_line else palette.clue_text)
+        for rect, text, rgb in placed:
+            painter.setPen(text_pen if rgb is None else QColor(*text_on(rgb)))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+BOX_INSET = 0.08
+"""How far a clue's colour box stays inside its cell slot, in cells."""
+
+
+def _box(layout: Layout, rect: QRectF) -> QRectF:
+    inset = max(layout.hairline, BOX_INSET * layout.cell)
+    return rect.adjusted(inset, inset, -inset, -inset)
+
+
+def _outline_boxes(
+    painter: QPainter, layout: Layout, palette: Palette, boxes: Sequence[tuple[QRectF, RGB]]
+) -> None:
+    """The boxes of a line whose clue cannot be met, outlined in the conflict colour."""
+    painter.setPen(QPen(QColor(palette.conflict_text), max(layout.hairline, layout.cell / 12)))
+    for rect, _rgb in boxes:
+        painter.drawRect(_box(layout, rect))
 
 
 LOOK = Look(draw_scene, Surround(clue_slots, draw_surround))

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtGui import QPainter
 
-from studio.core.document import Document
-from studio.core.errors import StudioError
 from studio.core.grid import FILLED, BoolGrid, PartialGrid, Picture, filled_cells
 from studio.core.palette import Palette as Inks
 from studio.core.puzzle import Puzzle
@@ -24,13 +22,17 @@ from studio.render.grid import DEFAULT_PALETTE, Layout, Palette
 
 @dataclass(frozen=True, eq=False)
 class Scene:
-    """A puzzle and what to show on its grid (bool or ``int8`` grids of the puzzle's shape).
+    """A puzzle and what to show on its grid (bool, ``uint8`` or ``int8`` grids of the puzzle's
+    shape).
 
     Attributes:
         puzzle: the puzzle: its givens and in-cell clues are always drawn.
-        picture: the designer's picture, drawn in ink.
-        solution: a solver's solution, drawn in a lighter ink where there is no picture.
-        marks: a solver's partial grid (hint steps): filled cells inked, empty ones dotted.
+        picture: the designer's picture (bool, or ``uint8`` colours), drawn in ink or in its
+            colours.
+        solution: a solver's solution, drawn in a lighter ink (lighter colours) where there is
+            no picture.
+        marks: a solver's partial grid (hint steps): filled cells inked (in colour, each known
+            colour), empty ones dotted.
         variable: the variable fields, tinted.
         conflict: cells of a rule that cannot be met, tinted.
         highlight: cells to shade (the clue a hint comes from).
@@ -41,7 +43,8 @@ class Scene:
             given cells); False for a printed answer, which shows the solved cells alone, all
             in ink (the solutions at the back of a book).
         inks: what the colours of a colour puzzle look like (its document's
-            :attr:`~studio.core.document.Document.palette`); ``None`` in black and white.
+            :attr:`~studio.core.document.Document.palette`), in which it is drawn; ``None`` in
+            black and white.
     """
 
     puzzle: Puzzle
@@ -107,18 +110,3 @@ def draw_scene(
 ) -> None:
     """Draw ``scene``'s grid into ``layout`` with its kind's ``look``."""
     look.draw(painter, layout, scene, palette)
-
-
-def check_drawable(document: Document) -> None:
-    """Refuse a document the looks cannot draw faithfully yet: a colour puzzle, whose colours
-    black ink would lose (the window and print in colour are to come).
-
-    Raises:
-        StudioError: ``colour nonograms are not drawn yet: …``.
-    """
-    if document.puzzle.colours > 1:
-        raise StudioError(
-            f"colour {document.kind}s are not drawn yet (black ink would lose their "
-            f"{document.puzzle.colours} colours); the command line analyses, repairs and "
-            "converts them"
-        )

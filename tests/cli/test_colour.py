@@ -1,14 +1,22 @@
 """Colour nonograms on the command line: ``analyze --json``, ``solve`` and ``hint`` spell a webpbn
 colour puzzle's cells in the file's own characters; ``import-image --colors K`` quantises an icon
-and lists its ``colors``; ``--colors 1`` is the black-and-white import, byte for byte."""
+and lists its ``colors``; ``--colors 1`` is the black-and-white import, byte for byte; ``export``
+and ``export-book`` draw in colour and warn of colours that print alike in greyscale."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
+from studio.core import formats
+from studio.core.grid import colour_grid_from_text, grid_from_text
+from studio.core.kinds import document_of_picture
+from studio.core.palette import Colour, Palette
 from tests.cli.conftest import assert_one_error_line, json_lines, run
 
 WEBPBN = """<?xml version="1.0"?>
@@ -136,3 +144,71 @@ def test_hint_walks_a_colour_puzzle_in_its_chars(
         "colours X: r1 c1, r1 c3; colours r: r1 c2"
     )
     assert out.rstrip().endswith("solved by line logic in 4 steps")
+
+
+# Drawing in colour ------------------------------------------------------------------------------
+
+
+def test_export_draws_an_imported_icon_in_its_colours(
+    capsys: pytest.CaptureFixture[str], icon: Path, tmp_path: Path
+) -> None:
+    """The icon's red, blue and green in the exported PNG, puzzle (clue boxes, key) and
+    solution; they print apart in greyscale (L* 42, 24, 54): no warning."""
+    document = tmp_path / "icon.json"
+    assert run(capsys, "import-image", str(icon), "--colors", "3", "-o", str(document))[0] == 0
+    target = tmp_path / "icon.png"
+    status, _, err = run(
+        capsys, "export", str(document), "-o", str(target), "--include-solution", "--cell", "20"
+    )
+    assert (status, err) == (0, "")
+    pixels = np.asarray(Image.open(target).convert("RGB")).astype(np.int64)
+    for rgb in ((200, 0, 0), (0, 0, 200), (0, 150, 0)):
+        assert (np.abs(pixels - rgb).max(axis=2) == 0).sum() >= 3 * 20 * 20, rgb
+
+
+def alike(folder: Path) -> Path:
+    """A colour puzzle whose red and green are one grey on paper (L* 53 both)."""
+    palette = Palette(
+        (
+            Colour("white", ".", (255, 255, 255)),
+            Colour("red", "r", (255, 0, 0)),
+            Colour("green", "g", (0, 148, 0)),
+        )
+    )
+    picture = colour_grid_from_text(["rg.", ".gr", "r.g"], palette.chars)
+    path = folder / "alike.json"
+    formats.save(document_of_picture("nonogram", picture, palette=palette), path)
+    return path
+
+
+def test_export_warns_of_colours_alike_in_greyscale_and_writes_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = alike(tmp_path)
+    target = tmp_path / "alike.pdf"
+    status, out, err = run(capsys, "export", str(source), "-o", str(target))
+    assert (status, out) == (0, "")
+    assert err == f"studio: warning: {source}: red and green would print alike in greyscale\n"
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_export_book_warns_per_puzzle_and_prints_the_colour_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder of a black-and-white puzzle (1) and the colour one (2): one warning line for
+    puzzle 2, the PDF written with the colour section and its rules page."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    heart = grid_from_text([".#.#.", "#####", "#####", ".###.", "..#.."])
+    formats.save(document_of_picture("nonogram", heart), folder / "a-heart.json")
+    alike(folder)
+    target = tmp_path / "book.pdf"
+    status, out, err = run(capsys, "export-book", str(folder), "-o", str(target), "--json")
+    assert status == 0
+    assert err == "studio: warning: puzzle 2: red and green would print alike in greyscale\n"
+    assert [record["number"] for record in json_lines(out)] == [1, 2]
+    text = " ".join(
+        unicodedata.normalize("NFKC", page.extract_text()) for page in PdfReader(target).pages
+    )
+    assert "How to solve Colour Nonogram puzzles" in " ".join(text.split())
+    assert "runs of different colours may touch" in " ".join(text.split())

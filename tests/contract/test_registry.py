@@ -8,7 +8,9 @@ from studio.core.contract.kind import Kind
 from studio.core.formats import FORMATS, get_format, studio_json
 from studio.core.grid import FILLED
 from studio.core.kinds import KINDS, get_kind, kind_of, new_document
+from studio.core.palette import greyscale_alike
 from studio.core.puzzle import DrawnPuzzle
+from studio.core.sat.analysis import Status, analyze
 from tests.contract import NAMES, data_of, each_kind
 from tests.contract.kinds import DATA
 
@@ -113,3 +115,33 @@ def test_the_worked_example_is_tiny_unique_and_solved_by_logic(name: str) -> Non
     deduction = puzzle.deduce()
     assert deduction.complete
     assert np.array_equal(deduction.grid == FILLED, document.picture)
+
+
+@each_kind
+def test_a_kind_with_colours_declares_a_colour_example_and_its_rules(name: str) -> None:
+    """The colour rules page of a book: its example is tiny, in every colour of its palette,
+    apart in greyscale, and has one solution, its picture, which the analysis proves (brute
+    force cannot enumerate 4^25 grids) and the kind's logic reaches unaided."""
+    kind = registered(name)
+    if kind.spec.max_colours == 1:
+        assert kind.colour_example is None
+        assert kind.spec.colour_rules == ""
+        return
+    assert kind.colour_example is not None
+    assert "colour" in kind.spec.colour_rules
+    document = kind.colour_example()
+    puzzle = document.puzzle
+    assert document.kind == name
+    assert max(puzzle.shape) <= 6
+    assert puzzle.colours > 1
+    assert document.palette is not None
+    assert greyscale_alike(document.palette) == []
+    assert document.picture is not None
+    assert set(np.unique(document.picture)) == set(range(puzzle.colours + 1))
+    puzzle.validate()
+    analysis = analyze(puzzle)
+    assert analysis.status is Status.UNIQUE
+    assert np.array_equal(analysis.solution, document.picture)
+    deduction = puzzle.deduce()
+    assert deduction.complete
+    assert np.array_equal(deduction.grid, document.picture)

@@ -8,7 +8,17 @@ import pytest
 
 from studio.core.document import Document
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.palette import Colour, Palette, ink_char
+from studio.core.palette import (
+    Colour,
+    Palette,
+    contrast_ratio,
+    greyscale_alike,
+    greyscale_warning,
+    ink_char,
+    lightness,
+    relative_luminance,
+    text_on,
+)
 
 WHITE = Colour("white", ".", (255, 255, 255))
 
@@ -47,3 +57,72 @@ def test_a_colour_document_gets_the_default_palette_and_black_and_white_none() -
         Document(plain.puzzle, palette=Palette.default(1))
     with pytest.raises(ValueError, match="3 colours, the puzzle 2"):
         Document(document.puzzle, palette=Palette.default(3))
+
+
+RED = Colour("red", "r", (255, 0, 0))
+GREEN = Colour("green", "g", (0, 148, 0))  # Rec. 709 luminance 0.212, as pure red's 0.213
+BLACK = Colour("black", "k", (0, 0, 0))
+
+
+def test_relative_luminance_and_lightness_of_known_colours() -> None:
+    """WCAG's relative luminance (0.2126 R + 0.7152 G + 0.0722 B of linear sRGB) and CIE L*:
+    the values published for the sRGB primaries, black and white."""
+    assert [relative_luminance(rgb) for rgb in ((0, 0, 0), (255, 255, 255))] == [0.0, 1.0]
+    assert relative_luminance((255, 0, 0)) == pytest.approx(0.2126)
+    assert relative_luminance((0, 255, 0)) == pytest.approx(0.7152)
+    assert relative_luminance((128, 128, 128)) == pytest.approx(0.2158, abs=1e-4)
+    assert lightness((255, 0, 0)) == pytest.approx(53.24, abs=0.01)
+    assert lightness((0, 255, 0)) == pytest.approx(87.73, abs=0.01)
+    assert lightness((0, 0, 255)) == pytest.approx(32.30, abs=0.01)
+    assert (lightness((0, 0, 0)), lightness((255, 255, 255))) == (0.0, pytest.approx(100.0))
+
+
+@pytest.mark.parametrize(
+    ("rgb", "text"),
+    [
+        ((0, 0, 0), (255, 255, 255)),
+        ((0, 0, 255), (255, 255, 255)),
+        ((0xCC, 0, 0), (255, 255, 255)),  # the default red: contrast 5.9 with white, 3.6 black
+        ((255, 0, 0), (0, 0, 0)),  # pure red: 5.3 with black, 4.0 with white
+        ((255, 128, 0), (0, 0, 0)),
+        ((255, 255, 0), (0, 0, 0)),
+        ((255, 255, 255), (0, 0, 0)),
+    ],
+)
+def test_text_on_a_colour_is_black_or_white_of_the_higher_contrast(
+    rgb: tuple[int, int, int], text: tuple[int, int, int]
+) -> None:
+    assert text_on(rgb) == text
+
+
+def test_red_and_green_of_one_luminance_print_alike_black_and_white_do_not() -> None:
+    palette = Palette((WHITE, BLACK, RED, GREEN))
+    assert greyscale_alike(palette) == [(RED, GREEN)]
+    assert greyscale_warning(palette) == "red and green would print alike in greyscale"
+    assert greyscale_alike(Palette((WHITE, BLACK))) == []
+    assert greyscale_warning(Palette((WHITE, BLACK))) is None
+    assert greyscale_warning(None) is None
+
+
+def test_the_background_counts_and_every_pair_is_named() -> None:
+    """A pale yellow ink on white paper, and two pairs: each named, in palette order."""
+    yellow = Colour("yellow", "y", (255, 255, 160))
+    palette = Palette((WHITE, RED, yellow, GREEN))
+    assert greyscale_alike(palette) == [(WHITE, yellow), (RED, GREEN)]
+    assert greyscale_warning(palette) == (
+        "white and yellow, red and green would print alike in greyscale"
+    )
+
+
+def test_the_default_red_and_blue_print_alike_and_are_named() -> None:
+    """Tango's dark red and blue, the default palette's b and c, are L* 42.5 and 42.3: one grey
+    on paper. Black alone on white prints apart."""
+    assert greyscale_warning(Palette.default(1)) is None
+    assert greyscale_warning(Palette.default(3)) == "b and c would print alike in greyscale"
+
+
+def test_contrast_ratio_runs_from_1_to_21_either_way_round() -> None:
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
+    assert contrast_ratio((255, 0, 0), (255, 0, 0)) == pytest.approx(1.0)
+    assert contrast_ratio((255, 0, 0), (255, 255, 255)) == pytest.approx(4.0, abs=0.01)

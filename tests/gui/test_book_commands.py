@@ -21,8 +21,9 @@ from studio.core import files, formats
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.document import Document
 from studio.core.formats.book_json import load_book, save_book
-from studio.core.grid import grid_from_text
+from studio.core.grid import colour_grid_from_text, grid_from_text
 from studio.core.kinds import document_of_picture
+from studio.core.palette import Colour, Palette
 from studio.core.sat.analysis import Status
 from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
@@ -537,3 +538,41 @@ def test_tabs_of_book_puzzles_follow_their_numbers(
 
 def tab_names(window: MainWindow) -> list[str]:
     return [window.tabs.tabText(i).removesuffix(" *") for i in range(window.tabs.count())]
+
+
+ALIKE = Palette(
+    (
+        Colour("white", ".", (255, 255, 255)),
+        Colour("red", "r", (255, 0, 0)),
+        Colour("green", "g", (0, 148, 0)),  # red's lightness: one grey on paper
+    )
+)
+
+
+def test_export_and_print_name_colours_that_print_alike_in_greyscale(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """A book with a colour puzzle whose red and green are one grey: Export Book and Print
+    Book still write the PDF, and the status bar names the puzzle and its colours."""
+    window = open_window(document(HEART, "Heart"))
+    flower = colour_grid_from_text(["rg", "g."], ALIKE.chars)
+    coloured = document_of_picture("nonogram", flower, title="Flower", palette=ALIKE)
+    book = Book("Colours", "Ann", BookLayout(contents=False), (entry_for(coloured),))
+    window.book.model.load(book)
+    window.book.ask_settings = lambda book, export: book  # type: ignore[method-assign]
+    window.book.ask_pdf_path = lambda: tmp_path / "colours.pdf"  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    assert (tmp_path / "colours.pdf").exists()
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Exported")
+    assert message.endswith("— warning: puzzle 1: red and green would print alike in greyscale")
+    window.book.ask_printer = lambda book: pdf_printer(tmp_path / "printed.pdf")  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert (tmp_path / "printed.pdf").exists()
+    assert window.statusBar().currentMessage() == (
+        f"Sent {len(PdfReader(tmp_path / 'printed.pdf').pages)} pages of “Colours” to "
+        f"{tmp_path / 'printed.pdf'} — warning: puzzle 1: red and green would print alike in "
+        "greyscale"
+    )

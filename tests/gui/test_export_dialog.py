@@ -10,6 +10,7 @@ import os
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -18,9 +19,10 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QDoubleS
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
-from studio.core.grid import grid_from_text
+from studio.core.grid import colour_grid_from_text, grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import Colour, Palette
 from studio.gui.export_dialog import ExportDialog, run_export
 from studio.gui.main_window import MainWindow
 from studio.gui.settings import ExportSettings, Settings
@@ -275,3 +277,34 @@ def test_export_solution_without_one_says_so(qtbot: QtBot, open_window) -> None:
     assert window.view.picture_shown() is None
     assert run_export(window, solution=True) is None
     assert errors == [("No solution to export", "The puzzle has no solution known yet.")]
+
+
+def test_colours_alike_in_greyscale_are_named_and_the_file_is_still_written(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A colour puzzle whose red and green are one grey on paper: the dialog says so in a
+    line, and Export writes the PNG in its colours all the same; black and white says
+    nothing."""
+    palette = Palette(
+        (
+            Colour("white", ".", (255, 255, 255)),
+            Colour("red", "r", (255, 0, 0)),
+            Colour("green", "g", (0, 148, 0)),
+        )
+    )
+    picture = colour_grid_from_text(["rg.", ".gr"], palette.chars)
+    document = document_of_picture("nonogram", picture, palette=palette)
+    dialog = ExportDialog(document, LOOK, picture, name="rg", folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.greyscale.isVisible()
+    assert dialog.greyscale.text() == "Warning: red and green would print alike in greyscale"
+    choose(qtbot, dialog.format_box, "PNG image")
+    click(qtbot, dialog.export_button)
+    assert dialog.written == tmp_path / "rg.png"
+    pixels = np.asarray(Image.open(tmp_path / "rg.png").convert("RGB"))
+    assert ((pixels == (255, 0, 0)).all(axis=2)).any()
+    assert ((pixels == (0, 148, 0)).all(axis=2)).any()
+    plain = open_dialog(qtbot, tmp_path)
+    assert not plain.greyscale.isVisible()

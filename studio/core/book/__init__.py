@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-import numpy as np
-
 from studio.core.book.layout import (
     PAGE_SIZES,
     PER_PAGE,
@@ -26,8 +24,9 @@ from studio.core.book.layout import (
 from studio.core.cancel import CancelToken
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.grid import Picture
+from studio.core.grid import Picture, picture_of
 from studio.core.kinds import KINDS
+from studio.core.palette import greyscale_warning
 from studio.core.sat.analysis import Analysis, Status, analyze
 
 
@@ -39,8 +38,8 @@ class BookEntry:
         document: the puzzle (and its picture, if it has one).
         title: its title in the book, printed beside its number; empty for none (lists call
             it "Puzzle N").
-        solution: bool ``(height, width)``: its solution, printed at the back; ``None`` if it
-            has none known (then the book warns).
+        solution: ``(height, width)``, bool, or ``uint8`` colours for a colour puzzle: its
+            solution, printed at the back; ``None`` if it has none known (then the book warns).
         status: the analysis verdict when the puzzle was added (``"unique"`` for a good one).
         difficulty: the difficulty score 1–5 of a unique puzzle, ``None`` otherwise.
     """
@@ -53,7 +52,7 @@ class BookEntry:
 
     def __post_init__(self) -> None:
         if self.solution is not None:
-            solution = np.array(self.solution, dtype=bool)
+            solution = picture_of(self.solution, self.document.puzzle.colours)  # a new array
             if solution.shape != self.document.puzzle.shape:
                 raise StudioError("the solution does not have the puzzle's shape")
             solution.setflags(write=False)
@@ -114,7 +113,8 @@ class SortKey(StrEnum):
     """Fewest cells first; as many cells: fewer rows first."""
     KIND = "kind"
     """In the order of the kinds' registry (:data:`studio.core.kinds.KINDS`: nonogram, mosaic,
-    Fobidoshi), so that each kind makes one section."""
+    Fobidoshi), a kind's colour puzzles after its black-and-white ones, so that each makes one
+    section."""
 
 
 _KIND_ORDER = {kind.spec.name: index for index, kind in enumerate(KINDS)}
@@ -127,7 +127,10 @@ _SORT_KEYS: dict[SortKey, Callable[[BookEntry], tuple[int, ...]]] = {
         entry.document.puzzle.shape[0] * entry.document.puzzle.shape[1],
         entry.document.puzzle.shape[0],
     ),
-    SortKey.KIND: lambda entry: (_KIND_ORDER.get(entry.document.kind, len(_KIND_ORDER)),),
+    SortKey.KIND: lambda entry: (
+        _KIND_ORDER.get(entry.document.kind, len(_KIND_ORDER)),
+        entry.document.puzzle.colours > 1,
+    ),
 }
 
 
@@ -189,6 +192,16 @@ class Book:
             f"#{number}{f' {entry.title}' if entry.title else ''}: {entry.warning}"
             for number, entry in self.numbered()
             if entry.warning is not None
+        ]
+
+    def greyscale_warnings(self) -> list[str]:
+        """One line per colour puzzle whose colours would print alike in greyscale
+        (:func:`~studio.core.palette.greyscale_warning`), e.g. ``"puzzle 3: red and green would
+        print alike in greyscale"``."""
+        return [
+            f"puzzle {number}: {warning}"
+            for number, entry in self.numbered()
+            if (warning := greyscale_warning(entry.document.palette)) is not None
         ]
 
 

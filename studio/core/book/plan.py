@@ -9,12 +9,16 @@ The rules, those of published puzzle books (issue 13):
   them is a right-hand one (a blank left-hand page comes between if needed). Page numbers count
   every page, so the contents point at the numbers printed.
 - **Sections.** A run of consecutive puzzles of one kind, in the book's order, is a section;
-  the first section of each kind opens with a page of its rules and a worked example.
+  the first section of each kind opens with a page of its rules and a worked example. A kind's
+  colour puzzles (of a kind with colours, ``spec.max_colours`` above 1) make sections of their
+  own ("Colour Nonogram puzzles 11–14"), the first opened by the rules of its colour puzzles
+  (``spec.colour_rules``) and its colour example.
 - **Numbers.** Puzzles are numbered 1…N through the book; a title is printed only if the
   puzzle has one.
-- **One cell size per kind and size.** For each kind and size, a slot grid of
-  :data:`PUZZLE_GRIDS` (at most :attr:`BookLayout.per_page` slots) in which its largest puzzle,
-  clues and all, keeps cells of at least :attr:`BookLayout.least_cell` (the trim's unless the
+- **One cell size per kind and size.** For each kind and size (a kind's colour puzzles apart
+  from its black-and-white ones), a slot grid of :data:`PUZZLE_GRIDS` (at most
+  :attr:`BookLayout.per_page` slots) in which its largest puzzle, clues and colour key and all,
+  keeps cells of at least :attr:`BookLayout.least_cell` (the trim's unless the
   layout asks for another): of those, the ones that print the book's puzzles of that kind and
   size on the fewest pages, and of these the one with the largest cells (three puzzles get four
   slots, not six); with none that keeps such cells, one a page, as large as fits. Cells never
@@ -39,8 +43,8 @@ from itertools import groupby
 
 from studio.core.book import Book, BookEntry
 from studio.core.book.layout import SOLUTIONS_PER_PAGE, Area, BookLayout
+from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.puzzle import Puzzle
 
 Grid = tuple[int, int]
 """Slots on a page: ``(columns, rows)``."""
@@ -75,9 +79,10 @@ SOLUTION_CELL_MM = 1.5
 SOLUTION_MOST_CELL_MM = 3.0
 """The largest solution cell: solutions are looked up, not solved."""
 
-Extent = Callable[[Puzzle], tuple[int, int]]
+Extent = Callable[[Document], tuple[int, int]]
 """``(rows, columns)`` of cells a puzzle takes on a page with what is drawn around its grid (a
-nonogram's clues): :func:`studio.render.export.extent` with the puzzle's look."""
+nonogram's clues, a colour puzzle's key): :func:`studio.render.export.extent` with the puzzle's
+look and palette."""
 
 
 class Role(StrEnum):
@@ -127,11 +132,13 @@ class ContentsLine:
 @dataclass(frozen=True, eq=False)
 class Page:
     """One page of the book: its number (from 1), what it is for, the kind a rules page
-    explains, the puzzles or solutions on it, the contents lines on it."""
+    explains (and whether its colour puzzles), the puzzles or solutions on it, the contents
+    lines on it."""
 
     number: int
     role: Role
     kind: str = ""
+    colour: bool = False
     placements: tuple[Placement, ...] = ()
     lines: tuple[ContentsLine, ...] = ()
 
@@ -143,19 +150,22 @@ class Page:
 
 @dataclass(frozen=True, eq=False)
 class Section:
-    """A run of consecutive puzzles of one kind.
+    """A run of consecutive puzzles of one kind, all in colour or all in black and white.
 
     Attributes:
         kind: the kind's name.
-        title: the kind's name for people (its ``spec.title``).
+        title: the name of its puzzles for people (:func:`section_title`).
         entries: ``(number, entry)`` of its puzzles.
-        opens_kind: the first section of its kind in the book (its rules page comes first).
+        opens_kind: the first section of its kind (in colour, of its kind's colour puzzles) in
+            the book: its rules page comes first.
+        colour: its puzzles are in colour.
     """
 
     kind: str
     title: str
     entries: tuple[tuple[int, BookEntry], ...]
     opens_kind: bool
+    colour: bool = False
 
     @property
     def name(self) -> str:
@@ -193,15 +203,28 @@ class BookPlan:
     solutions: tuple[Placement, ...]
 
 
+def section_title(document: Document) -> str:
+    """The name of the section that holds ``document``: its kind's ``spec.title``
+    (``"Nonogram"``), ``"Colour Nonogram"`` for a colour puzzle."""
+    title = document.puzzle.spec.title
+    return f"Colour {title}" if document.puzzle.colours > 1 else title
+
+
 def sections(book: Book) -> list[Section]:
-    """The book's sections: its runs of consecutive puzzles of one kind, in order."""
+    """The book's sections: its runs of consecutive puzzles of one kind, in colour or not, in
+    order."""
     result: list[Section] = []
-    seen: set[str] = set()
-    for kind, run in groupby(book.numbered(), key=lambda item: item[1].document.kind):
+    seen: set[tuple[str, bool]] = set()
+
+    def part(item: tuple[int, BookEntry]) -> tuple[str, bool]:
+        document = item[1].document
+        return document.kind, document.puzzle.colours > 1
+
+    for key, run in groupby(book.numbered(), key=part):
         entries = tuple(run)
-        title = entries[0][1].document.puzzle.spec.title
-        result.append(Section(kind, title, entries, kind not in seen))
-        seen.add(kind)
+        title = section_title(entries[0][1].document)
+        result.append(Section(key[0], title, entries, key not in seen, colour=key[1]))
+        seen.add(key)
     return result
 
 
@@ -238,7 +261,8 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
     for index, section in enumerate(parts):
         if section.opens_kind and layout.rules_pages:
             rules_pages[index] = body + len(body_pages)
-            body_pages.append(Page(rules_pages[index], Role.RULES, section.kind))
+            page = Page(rules_pages[index], Role.RULES, section.kind, colour=section.colour)
+            body_pages.append(page)
         section_pages[index] = body + len(body_pages)
         for key, run in groupby(section.entries, key=lambda item: _key(item[1])):
             grid = puzzle_styles[key].grid
@@ -273,17 +297,19 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
     return BookPlan(layout, tuple(pages), tuple(puzzles), tuple(solutions))
 
 
-Key = tuple[str, tuple[int, int]]
-"""A kind and a size, ``(kind, (height, width))``: what shares one cell size."""
+Key = tuple[str, bool, tuple[int, int]]
+"""A kind, in colour or not, and a size, ``(kind, colour, (height, width))``: what shares one
+cell size (a colour puzzle's key makes it deeper than its black-and-white neighbours)."""
 
 
 def _key(entry: BookEntry) -> Key:
-    return entry.document.kind, entry.document.puzzle.shape
+    puzzle = entry.document.puzzle
+    return entry.document.kind, puzzle.colours > 1, puzzle.shape
 
 
-def _grid(puzzle: Puzzle) -> tuple[int, int]:
+def _grid(document: Document) -> tuple[int, int]:
     """The cells of a solution: its grid alone."""
-    return puzzle.shape
+    return document.puzzle.shape
 
 
 @dataclass(frozen=True)
@@ -309,7 +335,7 @@ def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
     }
     extents: dict[Key, list[tuple[int, int]]] = {}
     for entry in book.entries:
-        extents.setdefault(_key(entry), []).append(extent(entry.document.puzzle))
+        extents.setdefault(_key(entry), []).append(extent(entry.document))
     styles = {}
     for key, found in extents.items():
         least, most = layout.least_cell, layout.most_cell_mm
@@ -422,7 +448,7 @@ def _placed(
     for (number, entry), slot in zip(chunk, slots, strict=False):
         style = styles[_key(entry)]
         cell = style.cell
-        rows, cols = cells(entry.document.puzzle)
+        rows, cols = cells(entry.document)
         box_height, box_width = style.box[0] * cell, style.box[1] * cell
         left = slot.left + (slot.width - box_width) / 2
         room = slot.height - label - box_height

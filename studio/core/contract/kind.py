@@ -48,6 +48,10 @@ class Kind:
         example: a tiny puzzle of the kind (5×5 or so) with exactly one solution, which logic
             alone reaches, as a document whose picture is that solution: the worked example
             of the rules page that opens the kind's section of a printed book.
+        colour_example: the same for a colour puzzle of the kind, its document's palette
+            naming the colours, for the rules page of a book's colour section; declared by a
+            kind with colours (``spec.max_colours`` above 1, with ``spec.colour_rules``), and
+            by no other.
         from_picture: the puzzle whose intended solution is a picture (``(height, width)``:
             bool, or ``uint8`` colours for a kind whose ``spec.max_colours`` allows them), for
             a kind drawn from a picture (the capability :attr:`drawn`); ``None`` for the others.
@@ -64,6 +68,7 @@ class Kind:
     repairs: KindRepairs
     layers: LayerCodec
     example: Callable[[], Document]
+    colour_example: Callable[[], Document] | None = None
     from_picture: Callable[[Picture], Puzzle] | None = None
     blank: Callable[[tuple[int, int]], Puzzle] | None = None
     encodings: Mapping[str, Encoding] = field(default_factory=dict)
@@ -71,6 +76,14 @@ class Kind:
     def __post_init__(self) -> None:
         if (self.from_picture is None) == (self.blank is None):
             raise ValueError(f"{self.spec.name}: declare exactly one of from_picture and blank")
+        coloured = self.spec.max_colours > 1
+        if coloured != (self.colour_example is not None) or coloured != bool(
+            self.spec.colour_rules
+        ):
+            raise ValueError(
+                f"{self.spec.name}: a kind with colours declares a colour example and colour "
+                "rules, and only such a kind"
+            )
         names = [format.name for format in self.formats]
         if self.typed_format not in names:
             raise ValueError(

@@ -10,10 +10,12 @@ device), :mod:`.front` (title page, contents), :mod:`.rules` (a kind's rules pag
 :mod:`.puzzles` (pages of puzzles and of solutions).
 
 The pages: a title page and the contents (unnumbered); then section by section (a run of
-puzzles of one kind), the first of each kind opened by its rules page with a worked example,
-the puzzles numbered 1…N at one cell size per kind and size; the solutions at the back; page
-numbers at the outer corners; a PDF page is the trim and its bleed, its TrimBox and BleedBox
-set, its fonts embedded (Qt embeds a subset of each font it draws with).
+puzzles of one kind, in colour or not), the first of each kind (and of its colour puzzles)
+opened by its rules page with a worked example, the puzzles numbered 1…N at one cell size per
+kind and size, colour puzzles in their colours with a colour key under each
+(:mod:`studio.render.key`); the solutions at the back, in colour too; page numbers at the
+outer corners; a PDF page is the trim and its bleed, its TrimBox and BleedBox set, its fonts
+embedded (Qt embeds a subset of each font it draws with).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from studio.render.book.puzzles import puzzle_page, solutions_page
 from studio.render.book.rules import rules_page
 from studio.render.book.sheet import Sheet
 from studio.render.export import extent
-from studio.render.scene import Looks, check_drawable
+from studio.render.scene import Looks
 
 PDF_DPI = 1200
 """Units of the PDF writer's coordinates a inch (the PDF is vector: this only sets how finely
@@ -66,7 +68,13 @@ def book_plan(book: Book, looks: Looks) -> BookPlan:
     Raises:
         StudioError: for a book without puzzles.
     """
-    return plan_book(book, lambda puzzle: extent(puzzle, looks(puzzle)))
+    family = book.layout.font_family
+    return plan_book(
+        book,
+        lambda document: extent(
+            document.puzzle, looks(document.puzzle), inks=document.palette, font_family=family
+        ),
+    )
 
 
 def draw_book(
@@ -89,14 +97,11 @@ def draw_book(
         The plan drawn: pages, and each puzzle's and solution's page and cell size.
 
     Raises:
-        StudioError: a colour puzzle (:func:`~studio.render.scene.check_drawable`).
         StudioError: an empty book, a font family that is not installed, or a device that
             cannot be drawn on or cannot start a page.
         Stopped: when ``cancel`` fires: a printer's job is aborted where the printer can,
             any other device's document ended where it stopped.
     """
-    for entry in book.entries:
-        check_drawable(entry.document)
     plan = book_plan(book, looks)
     sheet = Sheet(device, book.layout)
     drawn = 0

@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, Qt
 
 from studio.core.book import Book
 from studio.core.book.layout import Area
-from studio.core.book.plan import CONTENTS_LINE_MM, HEADING_MM, Page
+from studio.core.book.plan import CONTENTS_LINE_MM, HEADING_MM, Page, section_title
 from studio.render.book.sheet import LEFT, RIGHT, TOP_CENTRE, Sheet
 
 TITLE_PT, AUTHOR_PT, NOTE_PT = 28.0, 16.0, 12.0
@@ -17,8 +17,8 @@ INDENT_MM = 6.0
 
 
 def title_page(sheet: Sheet, book: Book, page: Page) -> None:
-    """The title, the author and what the book holds (``17 puzzles: Nonogram, Mosaic and
-    Fobidoshi``), centred, from a third of the way down."""
+    """The title, the author and what the book holds (``17 puzzles: Nonogram, Colour
+    Nonogram, Mosaic and Fobidoshi``), centred, from a third of the way down."""
     body = sheet.layout.body_area(page.number)
     top = body.top + body.height / 3
     room = sheet.rect(Area(body.left, top, body.width, body.bottom - top))
@@ -29,7 +29,7 @@ def title_page(sheet: Sheet, book: Book, page: Page) -> None:
     if book.author:
         sheet.text(Area(body.left, top, body.width, 10), book.author, AUTHOR_PT, TOP_CENTRE)
         top += 16
-    kinds = list(dict.fromkeys(entry.document.puzzle.spec.title for entry in book.entries))
+    kinds = list(dict.fromkeys(section_title(entry.document) for entry in book.entries))
     count = len(book.entries)
     held = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
     note = f"{count} puzzle{'s' if count != 1 else ''}: {held}"

@@ -2,8 +2,9 @@
 its number above it.
 
 A puzzle's label is its number in bold, its title if it has one, and its difficulty in stars
-at the right. A solution is the grid alone (no clues around it, no clue digits in it:
-:attr:`Scene.clues` off), its puzzle's number above it.
+at the right; a colour puzzle has its colour key under it. A solution is the grid alone (no
+clues around it, no clue digits in it: :attr:`Scene.clues` off; a colour one in its colours),
+its puzzle's number above it.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def puzzle_page(sheet: Sheet, page: Page, looks: Looks) -> None:
     """The page's puzzles, each under its label."""
     for placement in page.placements:
         _label(sheet, placement)
-        puzzle = placement.entry.document.puzzle
-        sheet.puzzle(placement.area, puzzle, looks(puzzle), placement.cell_mm)
+        document = placement.entry.document
+        sheet.puzzle(placement.area, document, looks(document.puzzle), placement.cell_mm)
 
 
 def solutions_page(sheet: Sheet, page: Page, looks: Looks) -> None:
@@ -45,11 +46,10 @@ def solutions_page(sheet: Sheet, page: Page, looks: Looks) -> None:
             below = Area(label.left, label.bottom, label.width, label.height)
             sheet.text(below, "no solution known", SOLUTION_NUMBER_PT, LEFT)
             continue
-        puzzle = entry.document.puzzle
         sheet.puzzle(
             placement.area,
-            puzzle,
-            looks(puzzle),
+            entry.document,
+            looks(entry.document.puzzle),
             placement.cell_mm,
             solution=entry.solution,
             clues=False,

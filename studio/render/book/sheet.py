@@ -21,9 +21,9 @@ from PySide6.QtGui import (
 )
 
 from studio.core.book.layout import MM_PER_INCH, POINTS_PER_INCH, Area, BookLayout, is_recto
+from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
-from studio.core.puzzle import Puzzle
 from studio.render.export import draw_puzzle
 from studio.render.grid import PRINT_HAIRLINE_PT
 from studio.render.scene import Look
@@ -142,17 +142,18 @@ class Sheet:
     def puzzle(
         self,
         area: Area,
-        puzzle: Puzzle,
+        document: Document,
         look: Look,
         cell_mm: float,
         *,
         solution: Picture | None = None,
         clues: bool = True,
     ) -> QRectF:
-        """Draw ``puzzle`` in ``area`` with cells of ``cell_mm`` millimetres, in the book's
-        rules (:attr:`BookLayout.thin_rule_pt`, :attr:`~BookLayout.thick_rule_pt`, never under
-        the hairline) and font: :func:`studio.render.export.draw_puzzle`, with ``solution``
-        filled in and, with ``clues`` off, the grid alone (no clues around it or in it).
+        """Draw ``document``'s puzzle in ``area`` with cells of ``cell_mm`` millimetres, in the
+        book's rules (:attr:`BookLayout.thin_rule_pt`, :attr:`~BookLayout.thick_rule_pt`, never
+        under the hairline) and font, in its palette's colours:
+        :func:`studio.render.export.draw_puzzle`, with ``solution`` filled in and, with
+        ``clues`` off, the grid alone (no clues around it or in it, no colour key).
 
         Returns:
             The rectangle the grid took, in device units.
@@ -162,9 +163,10 @@ class Sheet:
         return draw_puzzle(
             self.painter,
             self.rect(area),
-            puzzle,
+            document.puzzle,
             look,
             solution=solution,
+            inks=document.palette,
             surround=clues,
             clues=clues,
             cell=self.mm(cell_mm),

@@ -1,4 +1,5 @@
-"""Books: entries analysed on the way in, reordering, warnings."""
+"""Books: entries analysed on the way in (colour ones keeping their colours), reordering,
+sorting, warnings (and colours that would print alike in greyscale)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import numpy as np
 
 from studio.core.book import Book, BookEntry, SortKey, entry_for
 from studio.core.document import Document
-from studio.core.grid import grid_from_text
+from studio.core.grid import colour_grid_from_text, grid_from_text
 from studio.core.kinds import document_of_picture, new_document
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import Colour, Palette
 
 UNIQUE = document_of_picture("nonogram", grid_from_text(["###", "#..", "##."]), title="S")
 AMBIGUOUS = document_of_picture("nonogram", grid_from_text(["#.", ".#"]), title="Diagonal")
@@ -93,3 +95,32 @@ def test_numbers_follow_the_order_after_a_sort() -> None:
     assert [number for number, _entry in by_size.numbered()] == [1, 2, 3, 4, 5, 6]
     assert by_size.titles()[:3] == ["Puzzle 1", "Puzzle 2", "c"]
     assert by_size.warnings() == ["#1: has several solutions"]
+
+
+COLOURS = Palette(
+    (
+        Colour("white", ".", (255, 255, 255)),
+        Colour("red", "r", (255, 0, 0)),
+        Colour("green", "g", (0, 148, 0)),  # red's lightness: alike in greyscale
+    )
+)
+COLOURED = colour_grid_from_text(["rg", "g."], COLOURS.chars)
+
+
+def test_a_colour_entry_keeps_its_colours_and_warns_of_greys_alike() -> None:
+    document = document_of_picture("nonogram", COLOURED, palette=COLOURS)
+    entry = entry_for(document)
+    assert entry.solution is not None
+    assert entry.solution.dtype == np.uint8
+    assert np.array_equal(entry.solution, COLOURED)
+    book = Book().added(entry_for(UNIQUE), entry)
+    assert book.greyscale_warnings() == ["puzzle 2: red and green would print alike in greyscale"]
+    assert book.warnings() == [], "it prints: a warning, not a puzzle to fix"
+
+
+def test_sorting_by_kind_puts_a_kinds_colour_puzzles_after_its_black_and_white() -> None:
+    colour = BookEntry(
+        document_of_picture("nonogram", COLOURED, palette=COLOURS), "colour", COLOURED
+    )
+    book = sortable().added(colour).moved(6, 0)
+    assert book.sorted_by(SortKey.KIND).titles() == ["b", "d", "e", "colour", "a", "f", "c"]

@@ -22,14 +22,14 @@ from studio.core.book.plan import (
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.kinds import document_of_picture, new_document
-from studio.core.puzzle import Puzzle
 
 SURROUND: dict[int, tuple[int, int]] = {}
 """Cells each test puzzle takes above and left of its grid, by ``id`` (a nonogram's clues)."""
 
 
-def extent(puzzle: Puzzle) -> tuple[int, int]:
+def extent(document: Document) -> tuple[int, int]:
     """The stand-in for the drawing's measure: the grid and its surround."""
+    puzzle = document.puzzle
     top, left = SURROUND.get(id(puzzle), (0, 0))
     height, width = puzzle.shape
     return height + top, width + left
@@ -165,7 +165,7 @@ def test_every_puzzle_lies_in_its_pages_body_clear_of_the_others() -> None:
         for box in boxes:
             assert inside(box, body), (page.number, box)
         for placement in page.placements:
-            rows, cols = extent(placement.entry.document.puzzle)
+            rows, cols = extent(placement.entry.document)
             if page.role is Role.SOLUTIONS:
                 rows, cols = placement.entry.document.puzzle.shape
             assert placement.area.width == pytest.approx(cols * placement.cell_mm)
@@ -332,3 +332,37 @@ def test_solutions_per_page_is_a_most() -> None:
         assert max(len(page.placements) for page in pages) == most
         assert len(pages) == -(-17 // most)
         assert by_number(plan.solutions) == list(range(1, 18))
+
+
+def colour_entry(side: int) -> BookEntry:
+    """A colour nonogram of ``side`` (two inks), its clues taken as 3 deep each way."""
+    picture = (np.random.default_rng(side).random((side, side)) * 3).astype(np.uint8)
+    document = document_of_picture("nonogram", picture)
+    SURROUND[id(document.puzzle)] = (3, 3)
+    return BookEntry(document, "", picture, "unique", 1)
+
+
+def test_a_kinds_colour_puzzles_make_sections_of_their_own_with_their_rules() -> None:
+    """Black and white, colour, black and white, colour: four sections, the first of each of
+    nonograms and colour nonograms opened by its rules page; colour puzzles never share a page
+    with black-and-white ones (their solutions may)."""
+    book = Book(
+        entries=(entry("nonogram", 5), colour_entry(5), entry("nonogram", 5), colour_entry(5))
+    )
+    parts = sections(book)
+    assert [(s.title, s.colour, s.opens_kind) for s in parts] == [
+        ("Nonogram", False, True),
+        ("Colour Nonogram", True, True),
+        ("Nonogram", False, False),
+        ("Colour Nonogram", True, False),
+    ]
+    assert parts[1].name == "Colour Nonogram puzzle 2"
+    assert parts[1].rules_heading == "How to solve Colour Nonogram puzzles"
+    plan = plan_book(book, extent)
+    rules = [(page.kind, page.colour) for page in plan.pages if page.role is Role.RULES]
+    assert rules == [("nonogram", False), ("nonogram", True)]
+    for page in plan.pages:
+        colours = {p.entry.document.puzzle.colours > 1 for p in page.placements}
+        assert len(colours) <= 1 or page.role is Role.SOLUTIONS, page.number
+    lines = [line.text for page in plan.pages for line in page.lines]
+    assert "How to solve Colour Nonogram puzzles" in lines

@@ -6,14 +6,14 @@ encoding) beside the thesis's :mod:`.thesis_cnf` and :mod:`.naive_cnf` (:mod:`.e
 :mod:`.formats` (text grid, Tatham Pattern IDs, runs lists, clue lines, ``.non``, webpbn XML,
 its part of the studio document), :mod:`.generate` with :mod:`.clue_stats`, :mod:`.repair`,
 :mod:`.layers` (the picture and the given cells, for the grid commands), :mod:`.example` (the
-worked example of a book's rules page).
+worked examples of a book's rules pages, in black and white and in colour).
 """
 
 from functools import partial
 
 from studio.core.contract.kind import Kind
 from studio.core.kinds.nonogram.encodings import with_encoding
-from studio.core.kinds.nonogram.example import example
+from studio.core.kinds.nonogram.example import colour_example, example
 from studio.core.kinds.nonogram.formats import (
     clue_lines,
     grid,
@@ -37,6 +37,7 @@ KIND: Kind = Kind(
     repairs=REPAIRS,
     layers=LAYERS,
     example=example,
+    colour_example=colour_example,
     from_picture=Nonogram.from_picture,
     encodings={name: partial(with_encoding, name=name) for name in ("thesis", "naive")},
 )

@@ -91,6 +91,17 @@ SPEC = KindSpec(
     logic="line logic",
     logic_solvable="line-solvable",
     max_colours=MAX_COLOURS,
+    colour_rules=(
+        "Colour some cells of the grid to reveal a picture, each in one of the colours of the "
+        "key; the other cells stay empty. The numbers beside a row, and above a column, are "
+        "its runs of cells of one colour, in order from left to right or top to bottom, each "
+        "number on a box of its run's colour. Two runs of the same colour have at least one "
+        "empty cell between them; runs of different colours may touch, with no empty cell "
+        "between them. Cells shown from the start (givens) stay as shown. The solution is the "
+        "one picture that matches every row and column. To start, slide a line's runs as far "
+        "left as they go, then as far right, as in black and white, packing runs of different "
+        "colours tight: the cells a run covers both times take its colour."
+    ),
 )
 """The nonogram's identity, words and size limits (:attr:`Nonogram.spec`)."""
 
