@@ -23,15 +23,17 @@ BACKGROUND_CHAR = "."
 _DEFAULT_RGB = (
     (0x00, 0x00, 0x00),
     (0xCC, 0x00, 0x00),
-    (0x34, 0x65, 0xA4),
-    (0x4E, 0x9A, 0x06),
+    (0x73, 0xD2, 0x16),
+    (0x20, 0x4A, 0x87),
     (0xF5, 0x79, 0x00),
     (0x75, 0x50, 0x7B),
     (0xC1, 0x7D, 0x11),
     (0xED, 0xD4, 0x00),
 )
-"""Inks of :meth:`Palette.default`, black first, then Tango's darker shades of red, blue,
-green, orange, plum, chocolate and butter; further colours are greys."""
+"""Inks of :meth:`Palette.default`: black, then Tango's red, light green, dark blue and orange,
+whose lightness (CIE L* 0, 42.5, 75.9, 31.7, 64.2) lies at least 10 from each other's and from
+white's, so that up to five colours print as distinct greys (:func:`greyscale_alike`); then
+plum, chocolate and butter, which no longer can; further colours are greys."""
 
 
 def ink_char(index: int) -> str:

@@ -114,11 +114,14 @@ def test_the_background_counts_and_every_pair_is_named() -> None:
     )
 
 
-def test_the_default_red_and_blue_print_alike_and_are_named() -> None:
-    """Tango's dark red and blue, the default palette's b and c, are L* 42.5 and 42.3: one grey
-    on paper. Black alone on white prints apart."""
-    assert greyscale_warning(Palette.default(1)) is None
-    assert greyscale_warning(Palette.default(3)) == "b and c would print alike in greyscale"
+def test_the_default_palette_prints_five_colours_apart_in_greyscale() -> None:
+    """Its first five inks are at least 10 L* from each other and from the white paper; a
+    sixth cannot be (the plum f is as dark as the red b and the blue d)."""
+    for inks in range(1, 6):
+        assert greyscale_warning(Palette.default(inks)) is None
+    assert greyscale_warning(Palette.default(6)) == (
+        "b and f, d and f would print alike in greyscale"
+    )
 
 
 def test_contrast_ratio_runs_from_1_to_21_either_way_round() -> None:
