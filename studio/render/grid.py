@@ -202,6 +202,8 @@ def draw_grid(
         _fill_cells(painter, layout, conflict, palette.conflict)
     if changed is not None:
         _fill_cells(painter, layout, changed, palette.changed)
+        if shown is not None:
+            _frame_changed(painter, layout, changed, shown)
     _frame_givens(painter, layout, givens, palette, shown)
     draw_rules(painter, layout, palette=palette, major_every=major_every)
 
@@ -318,6 +320,18 @@ def _hatch(painter: QPainter, layout: Layout, mask: BoolGrid, shown: _Shown) -> 
                 QPointF(rect.left() + offset, rect.top()),
             )
     painter.restore()
+
+
+def _frame_changed(painter: QPainter, layout: Layout, mask: BoolGrid, shown: _Shown) -> None:
+    """A dashed frame inside each cell of ``mask`` (the cells a previewed repair changes, in
+    colour), black or white as stands out from the cell (:func:`text_on`): the green tint that
+    marks them in black and white fades on a green or a dark cell."""
+    pen = QPen(QColor(), max(layout.hairline, layout.cell / 10), Qt.PenStyle.DashLine)
+    inset = pen.widthF() / 2 + layout.cell / 8
+    for row, col in layout.cells(mask):
+        pen.setColor(QColor(*text_on(shown.at(row, col))))
+        painter.setPen(pen)
+        painter.drawRect(layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset))
 
 
 def draw_picture_grid(

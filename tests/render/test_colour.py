@@ -127,21 +127,24 @@ def test_a_given_is_filled_with_its_colour_and_framed_to_stand_out(qtbot: QtBot)
 
 
 @pytest.mark.parametrize(
-    "rgb", [(0, 0, 0), (255, 255, 255), (255, 140, 0), (255, 0, 0), (255, 255, 0)]
+    "rgb", [(0, 0, 0), (255, 255, 255), (255, 140, 0), (255, 0, 0), (255, 255, 0), (0, 160, 0)]
 )
-def test_a_variable_field_reads_on_any_colour(qtbot: QtBot, rgb: RGB) -> None:
-    """Black, white, orange, red and yellow cells: the variable mark changes a good share of
-    the cell's pixels by a lot, where the orange tint alone would all but vanish on orange."""
+@pytest.mark.parametrize(("mark", "share"), [("variable", 0.15), ("changed", 0.10)])
+def test_a_variable_field_and_a_repair_s_change_read_on_any_colour(
+    qtbot: QtBot, rgb: RGB, mark: str, share: float
+) -> None:
+    """Black, white, orange, red, yellow and green cells: the variable mark (and a previewed
+    repair's) changes a good share of the cell's pixels by a lot, where the orange (green) tint
+    alone would all but vanish on orange (green)."""
     inks = Palette((Colour("paper", ".", (250, 250, 250)), Colour("ink", "a", rgb)))
     picture = np.array([[1]], dtype=np.uint8)
     puzzle = Nonogram.from_picture(picture)
     plain = drawn(Scene(puzzle, picture=picture, inks=inks), cell=40)
-    marked = drawn(
-        Scene(puzzle, picture=picture, variable=np.ones((1, 1), bool), inks=inks), cell=40
-    )
+    marks = {mark: np.ones((1, 1), bool)}
+    marked = drawn(Scene(puzzle, picture=picture, inks=inks, **marks), cell=40)  # type: ignore[arg-type]
     inside = (slice(4, 36), slice(4, 36))  # clear of the rules
     far = np.abs(marked[inside] - plain[inside]).max(axis=2) >= 100
-    assert far.mean() >= 0.15, f"{far.mean():.0%} of the cell changed visibly"
+    assert far.mean() >= share, f"{far.mean():.0%} of the cell changed visibly"
 
 
 def clue_image(
