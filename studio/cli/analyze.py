@@ -103,7 +103,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             if args.json:
                 print(json_line(analysis_record(argument, document, analysis)), flush=True)
             else:
-                print(f"{label(argument)}: {verdict(analysis)}", flush=True)
+                print(f"{label(argument)}: {verdict(analysis, document)}", flush=True)
     return status
 
 
@@ -135,11 +135,11 @@ def run_solve(args: argparse.Namespace) -> int:
     analysis = analysed(document.puzzle, args.encoding, args.timeout)
     name = label(args.input)
     if analysis.solution is None:
-        note(f"{name}: {verdict(analysis)}")
+        note(f"{name}: {verdict(analysis, document)}")
         return EXIT_NO_SOLUTION if analysis.status is Status.NONE else EXIT_TIME_LIMIT
     print("\n".join(document.spell(analysis.solution)))
     if analysis.status is Status.MULTIPLE:
-        note(f"{name}: not unique ({verdict(analysis)}); printed one solution")
+        note(f"{name}: not unique ({verdict(analysis, document)}); printed one solution")
     elif analysis.status is Status.UNKNOWN:
         note(f"{name}: time limit reached before uniqueness was checked; printed one solution")
     return EXIT_OK

@@ -175,7 +175,7 @@ def run_generate(args: argparse.Namespace) -> int:
                 record["seed"] = generated.seed
                 print(json_line(record), flush=True)
             elif folder is None and not args.book:
-                print(f"{generated.name}: {verdict(generated.analysis)}")
+                print(f"{generated.name}: {verdict(generated.analysis, document)}")
                 print(as_text(document), end="", flush=True)
     if args.book:
         save_book(

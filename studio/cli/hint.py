@@ -46,12 +46,13 @@ def run_hint(args: argparse.Namespace) -> int:
     count = 0
     for count, taken in enumerate(itertools.islice(walk(puzzle), args.steps), start=1):
         known = taken.known
+        reason = taken.hint.text(document.colour_names)
         if args.json:
             cells = [[row, col, filled] for row, col, filled in taken.hint.cells]
-            record = {"step": count, "reason": taken.hint.reason, "cells": cells}
+            record = {"step": count, "reason": reason, "cells": cells}
             print(json_line({**record, "solved": taken.solved}), flush=True)
             continue
-        print(f"{count}. {taken.hint.reason}: {_decided(taken, document)}", flush=True)
+        print(f"{count}. {reason}: {_decided(taken, document)}", flush=True)
         if args.grid:
             print("\n".join(_grid_text(known, document)) + "\n", flush=True)
     unknown = int((known == UNKNOWN).sum())

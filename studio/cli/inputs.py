@@ -103,5 +103,5 @@ def unique_solution(document: Document, timeout: float | None, need: str) -> Pic
     """
     analysis = analysed(document.puzzle, timeout=timeout)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
-        raise StudioError(f"{need} ({describe(analysis)})")
+        raise StudioError(f"{need} ({describe(analysis, document.colour_names)})")
     return analysis.solution

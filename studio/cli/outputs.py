@@ -53,10 +53,11 @@ def progress_bar(total: int, what: str) -> tqdm[Any]:
 # Standard output
 
 
-def verdict(analysis: Analysis) -> str:
-    """The human summary of an analysis, e.g. ``Unique · line-solvable (0.004 s)``."""
+def verdict(analysis: Analysis, document: Document) -> str:
+    """The human summary of the analysis of ``document``, e.g. ``Unique · line-solvable
+    (0.004 s)``; a colour puzzle's colours by their names in its palette."""
     seconds = f"{analysis.seconds:.3f} s" if analysis.seconds >= 0.001 else "< 0.001 s"
-    return f"{describe(analysis)} ({seconds})"
+    return f"{describe(analysis, document.colour_names)} ({seconds})"
 
 
 def analysis_record(argument: str, document: Document, analysis: Analysis) -> dict[str, Any]:
@@ -74,7 +75,9 @@ def analysis_record(argument: str, document: Document, analysis: Analysis) -> di
         "line_solvable": analysis.logic_solvable,
         "seconds": round(analysis.seconds, 6),
         "variable_cells_complete": analysis.complete,
-        "contradiction": None if contradiction is None else contradiction.message,
+        "contradiction": (
+            None if contradiction is None else contradiction.text(document.colour_names)
+        ),
         "difficulty": None if analysis.difficulty is None else asdict(analysis.difficulty),
     }
 

@@ -107,7 +107,9 @@ def repair_input(
     if document.picture is None:
         analysis = analysed(document.puzzle, timeout=args.timeout)
         if analysis.solution is None:
-            raise StudioError(f"{name}: nothing to repair: {describe(analysis)}")
+            raise StudioError(
+                f"{name}: nothing to repair: {describe(analysis, document.colour_names)}"
+            )
         reference = analysis.solution
     result = repair_document(
         document,

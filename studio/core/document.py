@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from studio.core.errors import PuzzleError
 from studio.core.grid import Picture, colour_grid_to_text, grid_to_text, picture_of
 from studio.core.palette import BACKGROUND_CHAR, Palette
 from studio.core.puzzle import DrawnPuzzle, Puzzle
@@ -90,6 +91,27 @@ class Document:
         if self.palette is None:
             return grid_to_text(np.asarray(grid, dtype=bool))
         return colour_grid_to_text(np.asarray(grid, dtype=np.uint8), self.spelling)
+
+    def validate(self) -> None:
+        """Check the puzzle (:meth:`~studio.core.puzzle.Puzzle.validate`), its error naming
+        colours by the palette's names (``the row clues add up to 5 cells of red, …``).
+
+        Raises:
+            PuzzleError: for the first problem found.
+        """
+        try:
+            self.puzzle.validate()
+        except PuzzleError as error:
+            if not error.colours:
+                raise
+            raise PuzzleError(error.text(self.colour_names)) from None
+
+    @property
+    def colour_names(self) -> tuple[str, ...] | None:
+        """How messages name the colours of a colour puzzle (:attr:`Palette.names`, e.g. for
+        :meth:`Violation.text <studio.core.puzzle.Violation.text>`); ``None`` in black and
+        white, whose messages name no colour."""
+        return None if self.palette is None else self.palette.names
 
     @property
     def spelling(self) -> str:

@@ -6,13 +6,32 @@ the file, and says what was expected.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from studio.core.palette import name_colours
+
 
 class StudioError(Exception):
     """Base of every error the core raises on purpose; ``str(error)`` is the message to show."""
 
 
 class PuzzleError(StudioError, ValueError):
-    """A puzzle that cannot be valid, e.g. a clue wider than its line."""
+    """A puzzle that cannot be valid, e.g. a clue wider than its line.
+
+    A message that names colours of the puzzle holds ``{0}``, ``{1}``, … where it names them,
+    and ``colours`` gives their values (:func:`~studio.core.palette.name_colours`):
+    ``str(error)`` names them by number (``colour 2``), :meth:`text` by a palette's names.
+    """
+
+    def __init__(self, message: str, *, colours: Sequence[int] = ()) -> None:
+        self.wording = message
+        self.colours = tuple(colours)
+        super().__init__(name_colours(message, self.colours))
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The message with the colours named by ``names`` (a palette's
+        :attr:`~studio.core.palette.Palette.names`; ``None``: by number)."""
+        return name_colours(self.wording, self.colours, names)
 
 
 class FormatError(StudioError, ValueError):

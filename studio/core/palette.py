@@ -15,6 +15,7 @@ The shape follows Jan Wolter's webpbn XML format (``<color name="red" char="r">F
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 BACKGROUND_CHAR = "."
@@ -122,6 +123,40 @@ class Palette:
     def chars(self) -> str:
         """Every colour's character, background first: ``chars[v]`` spells value ``v``."""
         return "".join(colour.char for colour in self.colours)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """How messages name each colour, ``names[v]`` for value ``v``: its name (``"red"``),
+        or ``"colour a"`` for a name of one character (a default palette's ``a``, ``b``, …),
+        which would not read as a colour alone."""
+        return tuple(
+            f"colour {colour.name}" if len(colour.name) == 1 else colour.name
+            for colour in self.colours
+        )
+
+
+def colour_name(value: int, names: Sequence[str] | None = None) -> str:
+    """How a message names colour ``value`` (0 the background): ``names[value]`` (a palette's
+    :attr:`Palette.names`), else ``"the background"`` or ``"colour 2"``."""
+    if names is not None:
+        return names[value]
+    return f"colour {value}" if value else "the background"
+
+
+def name_colours(wording: str, colours: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """A message that names colours, said: ``wording`` holds ``{0}``, ``{1}``, … where it names
+    the colours ``colours`` (values, 0 the background), and each becomes :func:`colour_name`
+    of its value. A wording that names no colour is returned as it is (braces and all), so
+    that only messages built to name colours are ever formatted.
+
+    The core words a message once, without knowing the palette (an analysis runs on the
+    puzzle alone); the window and the command line say it with the document's names:
+    ``"row 3 cannot hold 2 in {0}"`` with ``(2,)`` says ``row 3 cannot hold 2 in colour 2``,
+    or ``row 3 cannot hold 2 in red`` with a palette that names colour 2 red.
+    """
+    if not colours:
+        return wording
+    return wording.format(*(colour_name(value, names) for value in colours))
 
 
 def _default_rgb(index: int) -> tuple[int, int, int]:

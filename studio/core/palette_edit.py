@@ -21,8 +21,14 @@ from studio.core.palette import BACKGROUND_CHAR, MAX_INKS, Colour, Palette, ink_
 
 RGB = tuple[int, int, int]
 
-BLACK_AND_WHITE = Palette.default(1)
-"""The colours a black-and-white document is drawn in: black on white."""
+BLACK_AND_WHITE = Palette(
+    (
+        Colour("white", BACKGROUND_CHAR, (255, 255, 255)),
+        Colour("black", ink_char(0), (0, 0, 0)),
+    )
+)
+"""The colours a black-and-white document is drawn in: black on white, so named (adding a
+colour keeps them, spelt ``.`` and ``a`` as :meth:`Palette.default` spells them)."""
 
 
 def palette_of(document: Document) -> Palette:

@@ -10,6 +10,7 @@ generic; they see a kind only through :class:`Puzzle`, and its words and limits 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, runtime_checkable
 
@@ -18,6 +19,7 @@ import numpy as np
 from studio.core.cancel import CancelToken
 from studio.core.errors import PuzzleError
 from studio.core.grid import UNKNOWN, PartialGrid, Picture
+from studio.core.palette import name_colours
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.symmetry import Symmetry
 
@@ -26,10 +28,30 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class Violation:
-    """A broken rule: a message naming the rule and the place, and the cells involved."""
+    """A broken rule: a message naming the rule and the place, and the cells involved.
 
-    message: str
+    Attributes:
+        wording: the message; one that names colours holds ``{0}``, ``{1}``, … where it names
+            them (:func:`~studio.core.palette.name_colours`), e.g. ``"row 3 cannot hold 2 in
+            {0}"``.
+        cells: the cells involved.
+        colours: the values of the colours the wording names, in field order (0 the
+            background); empty when it names none.
+    """
+
+    wording: str
     cells: tuple[Cell, ...] = ()
+    colours: tuple[int, ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The message, colours named by number (``colour 2``)."""
+        return self.text()
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The message with the colours named by ``names`` (a palette's
+        :attr:`~studio.core.palette.Palette.names`; ``None``: by number)."""
+        return name_colours(self.wording, self.colours, names)
 
 
 @dataclass(frozen=True)
@@ -81,15 +103,28 @@ class Hint:
     """The next deduction a person could make: what follows and where it comes from.
 
     Attributes:
-        reason: the clue it follows from, as people name it, e.g. ``"row 3 (3 1)"``.
+        wording: the clue it follows from, as people name it, e.g. ``"row 3 (3 1)"``; with
+            ``{0}``, ``{1}``, … where it names colours, as :attr:`Violation.wording`.
         cells: ``(row, col, value)`` of each cell it decides: ``filled`` (a bool) in a
             black-and-white puzzle, the colour (0 the background) in a colour puzzle.
         source: the cells of the clue's region (a line, a neighbourhood), to show it.
+        colours: the values of the colours the wording names, in field order.
     """
 
-    reason: str
+    wording: str
     cells: tuple[tuple[int, int, int], ...]
     source: tuple[Cell, ...]
+    colours: tuple[int, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        """The clue it follows from, colours named by number (``colour 2``)."""
+        return self.text()
+
+    def text(self, names: Sequence[str] | None = None) -> str:
+        """The clue it follows from, colours named by ``names`` (a palette's
+        :attr:`~studio.core.palette.Palette.names`; ``None``: by number)."""
+        return name_colours(self.wording, self.colours, names)
 
 
 class Puzzle(Protocol):

@@ -20,8 +20,9 @@ from studio.core.puzzle import Puzzle
 
 
 def typed_text(document: Document) -> str:
-    """The puzzle of ``document`` in its kind's typing format: the clues and givens only (no
-    picture, no metadata), e.g. a nonogram's ``"rows\\n3 1\\n...columns\\n...\\n"``.
+    """The puzzle of ``document`` in its kind's typing format: the clues and givens, and the
+    colours of a colour puzzle (no picture, no metadata), e.g. a nonogram's
+    ``"rows\\n3 1\\n...columns\\n...\\n"``.
 
     Raises:
         FormatError: when the typing format cannot hold the puzzle: a nonogram with given cells
@@ -30,7 +31,7 @@ def typed_text(document: Document) -> str:
             puzzle that fails validation).
     """
     format = get_format(kind_of(document.puzzle).typed_format)
-    return format.write(Document(document.puzzle))
+    return format.write(Document(document.puzzle, palette=document.palette))
 
 
 def retyped(document: Document, text: str) -> Document:
@@ -61,7 +62,7 @@ def retyped(document: Document, text: str) -> Document:
         found = _pasted(text, kind, typed, error)
     if found.kind != kind.name:
         raise FormatError(f"that is {_a(found.puzzle)}; this puzzle is {_a(document.puzzle)}")
-    found.puzzle.validate()
+    found.validate()
     metadata: dict[str, Any] = {
         key: found.metadata()[key] or value for key, value in document.metadata().items()
     }

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from studio.core.kinds import get_kind
 from studio.core.sat.analysis import Analysis, Status
 
 
-def describe(analysis: Analysis) -> str:
-    """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``."""
+def describe(analysis: Analysis, names: Sequence[str] | None = None) -> str:
+    """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``;
+    ``names`` names the colours of a colour puzzle (its document's
+    :attr:`~studio.core.document.Document.colour_names`), e.g. ``"No solution: row 3 cannot
+    hold 2 in red"``."""
     stopped = {"timeout": "time limit reached", "cancelled": "stopped"}.get(
         analysis.stop_reason or "", ""
     )
@@ -22,6 +27,7 @@ def describe(analysis: Analysis) -> str:
         more = f" or more ({stopped})" if not analysis.complete else ""
         return f"Ambiguous: {count}{more} variable field{'s' if count != 1 else ''}"
     if analysis.status == Status.NONE:
-        where = analysis.contradiction.message if analysis.contradiction else "found by search"
+        contradiction = analysis.contradiction
+        where = contradiction.text(names) if contradiction else "found by search"
         return f"No solution: {where}"
     return f"Unknown: {stopped}"

@@ -1,6 +1,6 @@
 """One open document, as a tab of the main window: its file and undo history, its view, its
-live analysis, its repair panel, hint steps, and the changes of the whole document that run on
-a worker (a repair, minimal clues).
+live analysis, its repair and colours panels, hint steps, and the changes of the whole document
+that run on a worker (a repair, minimal clues).
 
 The tab keeps its own verdict (:attr:`DocumentTab.verdict`): the window's status bar shows the
 verdict of the tab shown, always of the document on screen, never a message that outlived it.
@@ -28,6 +28,7 @@ from studio.core.sat.analysis import Analysis, Status
 from studio.core.verdict import describe
 from studio.gui.document_model import DocumentModel
 from studio.gui.live_analysis import LiveAnalysis
+from studio.gui.palette_panel import PalettePanel
 from studio.gui.puzzle_view import HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.workers import Batch
@@ -68,6 +69,7 @@ class DocumentTab(QWidget):
         self.analysis = LiveAnalysis(self)
         self.changes = Batch(self)
         self.repair_panel = RepairPanel()
+        self.palette_panel = PalettePanel(self.model, self.view)
         self.book_source: BookEntry | None = None
         """The book entry this document was opened from (Add to Book then updates it)."""
         self.verdict = "Checking…"
@@ -90,6 +92,7 @@ class DocumentTab(QWidget):
         self.changes.cancelled.connect(self._change_cancelled)
         self.view.change_requested.connect(self.change_document)
         self.view.message.connect(self.message)
+        self.palette_panel.message.connect(self.message)
         self.repair_panel.preview.connect(self.view.set_preview)
         self.repair_panel.apply.connect(self.apply_repair)
         self.repair_panel.repair_all.connect(self.repair_all)
@@ -161,7 +164,7 @@ class DocumentTab(QWidget):
 
     def status_text(self, analysis: Analysis) -> str:
         """The verdict in words, e.g. ``Ambiguous: 14 variable fields``."""
-        text = describe(analysis)
+        text = describe(analysis, self.document.colour_names)
         if analysis.stop_reason == "timeout":
             text += f" after {self.analysis.time_limit:g} s"
         return text
@@ -238,7 +241,7 @@ class DocumentTab(QWidget):
         """Show the next step a person could take, from the steps shown so far."""
         puzzle = self.document.puzzle
         try:
-            puzzle.validate()
+            self.document.validate()
         except PuzzleError as error:
             self.message.emit(f"No hint: {error}")
             return
@@ -257,8 +260,9 @@ class DocumentTab(QWidget):
         hint = found.hint
         self.view.set_hints(HintState(found.known, mask_of(puzzle.shape, hint.source)))
         count = len(hint.cells)
+        reason = hint.text(self.document.colour_names)
         self.message.emit(
-            f"Hint: {hint.reason} decides {count} cell{'s' if count != 1 else ''} "
+            f"Hint: {reason} decides {count} cell{'s' if count != 1 else ''} "
             "(H: next step, Esc: back to the picture)"
         )
 

@@ -30,10 +30,14 @@ GRID_KEYS: tuple[tuple[str, str], ...] = (
     ("Space", "Do what a click does on the keyboard's cell"),
     ("Delete", "Clear the keyboard's cell"),
     ("Ctrl+Home, Ctrl+End", "The first cell, the last cell"),
-    ("Right drag", "Clear cells"),
+    ("Right drag", "Clear cells (paint the background)"),
     ("Shift+drag", "A straight line, with the pencil"),
+    ("Ctrl+click", "Paint with the colour of the cell clicked (a mosaic: show or hide its clue)"),
     ("Ctrl+wheel", "Zoom"),
-    ("Double click on a clue", "Type a nonogram line's clue (Tab: the next line)"),
+    (
+        "Double click on a clue",
+        "Type a nonogram line's clue, 3 1 2, in colour 3r 2 1g (Tab: the next line)",
+    ),
 )
 """Keys and mouse actions the grid takes itself (:meth:`PuzzleView.keyPressEvent`,
 :mod:`studio.gui.strokes`), beside the menus' shortcuts."""

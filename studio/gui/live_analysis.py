@@ -107,7 +107,7 @@ class LiveAnalysis(QObject):
         self.document, self.analysis = document, None
         puzzle = document.puzzle
         try:
-            puzzle.validate()
+            document.validate()
         except PuzzleError as error:
             self.invalid.emit(str(error))
             return

@@ -65,6 +65,7 @@ from studio.gui.help import fill_help_menu
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
+from studio.gui.palette_panel import ColoursDock
 from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings
@@ -105,6 +106,9 @@ class MainWindow(QMainWindow):
         self.repair_dock.setWidget(self.repair_stack)
         self.repair_dock.setToolTip("Verified changes that make the puzzle unique")
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.repair_dock)
+        self.colours = ColoursDock(self, self.settings, lambda: self.tab)
+        self.splitDockWidget(self.colours.dock, self.repair_dock, Qt.Orientation.Vertical)
+        self.resizeDocks([self.colours.dock, self.repair_dock], [240, 400], Qt.Orientation.Vertical)
         self.undo_group = QUndoGroup(self)
         self.book = BookCommands(self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
@@ -200,6 +204,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(tab.model.undo_stack)
         tab.model.undo_stack.indexChanged.connect(partial(self._stack_edited, tab.model.undo_stack))
         self.repair_stack.addWidget(tab.repair_panel)
+        self.colours.add(tab)
         old = self.tab if reused else None
         index = self.tabs.addTab(tab, tab.title)
         self.tabs.setTabToolTip(index, str(path) if path else tab.model.name)
@@ -228,6 +233,7 @@ class MainWindow(QMainWindow):
         tab.shutdown()
         self.undo_group.removeStack(tab.model.undo_stack)
         self.repair_stack.removeWidget(tab.repair_panel)
+        self.colours.remove(tab)
         self.tabs.removeTab(self.tabs.indexOf(tab))
         tab.repair_panel.deleteLater()
         tab.deleteLater()
@@ -245,6 +251,7 @@ class MainWindow(QMainWindow):
         self.status_label.setText(tab.verdict)
         self.info_label.setText(tab.view.editor.status())
         self.repair_stack.setCurrentWidget(tab.repair_panel)
+        self.colours.show(tab)
         self.undo_group.setActiveStack(tab.model.undo_stack)
         tab.view.setFocus()  # the keyboard's cell works at once, without a click first
         self.variable_action.setChecked(tab.view.show_variable)
@@ -263,6 +270,7 @@ class MainWindow(QMainWindow):
 
     def _document_edited(self, _text: str = "") -> None:
         self.statusBar().clearMessage()  # a message about the document before is stale now
+        self.colours.update()
         if self.view.editor_kind != self._tools_kind:
             self._fill_tools()
             self.grid.update()
@@ -416,6 +424,7 @@ class MainWindow(QMainWindow):
         show_repair = self.repair_dock.toggleViewAction()
         show_repair.setToolTip("Show or hide the Repair panel")
         menu.addAction(show_repair)
+        menu.addAction(self.colours.show_action)
         self.puzzle_menu = self.menuBar().addMenu("&Puzzle")
         self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")
@@ -461,6 +470,8 @@ class MainWindow(QMainWindow):
         self.toolbar.addActions([self.zoom_fit_action, self.hint_action])
         self.tools_menu.clear()
         self.tools_menu.addActions(tools)
+        self.tools_menu.addSeparator()
+        self.tools_menu.addMenu(self.colours.menu)
 
     def _apply_tool(self) -> None:
         """The tool checked is the one in hand, in every tab."""
@@ -504,9 +515,7 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _show_position(self, cell: tuple[int, int] | None) -> None:
-        self.position_label.setText(
-            "" if cell is None else f"row {cell[0] + 1}, column {cell[1] + 1}"
-        )
+        self.position_label.setText("" if cell is None else self.view.cell_text(cell))
 
     # Commands on the tab shown ---------------------------------------------------------------
 

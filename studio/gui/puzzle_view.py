@@ -1,7 +1,8 @@
 """The puzzle on screen: the grid, with the headers its kind puts around it, scrolling under them.
 
 :class:`PuzzleView` holds what is shown (the document, the latest analysis, the zoom, the mouse
-and keyboard cells, hint steps, a previewed repair). It is a scroll area whose viewport is the
+and keyboard cells, hint steps, a previewed repair) and the colour painted with (the palette
+panel chooses it, the strokes paint it). It is a scroll area whose viewport is the
 grid (``canvas``): the kind's headers (a nonogram's clues) stay put at its top and left while
 the grid scrolls under them, as a spreadsheet's headers do. The headers reserve room for their
 clues (:meth:`KindEditor.header_slots`): the grid never moves while a stroke is painted, so the
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QWidget
 
 from studio.core.document import Document
 from studio.core.grid import BoolGrid, PartialGrid, Picture, dilated, mask_of
+from studio.core.palette_edit import palette_of
 from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 from studio.core.sat.analysis import Analysis
@@ -71,6 +73,7 @@ class PuzzleView(QAbstractScrollArea):
 
     Signals:
         hovered(object): the ``(row, col)`` under the mouse, or ``None``.
+        colour_changed(int): the colour painted with changed (its value).
         message(str): a remark for the status bar (``""`` clears it).
         change_requested(str, object): an editor's command that changes the whole document
             and may take long (e.g. minimal clues): what it is doing, and the change, a
@@ -78,6 +81,7 @@ class PuzzleView(QAbstractScrollArea):
     """
 
     hovered = Signal(object)
+    colour_changed = Signal(int)
     message = Signal(str)
     change_requested = Signal(str, object)
 
@@ -95,6 +99,9 @@ class PuzzleView(QAbstractScrollArea):
         """The keyboard's cell (drawn while the view has the focus)."""
         self.hints: HintState | None = None
         self.preview: Repair[Puzzle] | None = None
+        self.colour = 1
+        """The colour a left stroke paints: 1 to *k* an ink of the palette, 0 the background
+        (:func:`~studio.core.palette_edit.palette_of`; 1, filled, in black and white)."""
         self.palette_ = screen_palette(self.palette())
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -164,6 +171,15 @@ class PuzzleView(QAbstractScrollArea):
             # The grid draws nothing of the hover; the headers may, on its old and new lines.
             self.editor.refresh_lines([r for r, _ in lines], [c for _, c in lines])
 
+    def set_colour(self, value: int) -> None:
+        """Paint with colour ``value``, kept within the document's palette (the ink, 1, for a
+        kind without colours)."""
+        least = 0 if self.document.puzzle.spec.max_colours > 1 else 1
+        value = max(least, min(palette_of(self.document).inks, value))
+        if value != self.colour:
+            self.colour = value
+            self.colour_changed.emit(value)
+
     def set_cursor_cell(self, cell: Cell) -> None:
         """Move the keyboard's cell (clamped to the grid) and scroll it into view."""
         height, width = self.document.puzzle.shape
@@ -173,6 +189,15 @@ class PuzzleView(QAbstractScrollArea):
             self.cursor_cell = cell
             self.canvas.update(self._cell_rect(cell))
         self.ensure_visible(cell)
+
+    def cell_text(self, cell: Cell) -> str:
+        """A cell as the status bar names it, ``row 3, column 4``; in colour with the name of
+        its colour in the picture shown (``row 3, column 4 · red``)."""
+        text = f"row {cell[0] + 1}, column {cell[1] + 1}"
+        palette, shown = self.document.palette, self.picture_shown()
+        if palette is not None and shown is not None:
+            text += f" · {palette.names[int(shown[cell])]}"
+        return text
 
     def solution_shown(self) -> Picture | None:
         """The solver's solution drawn for a document without a picture, if any."""
@@ -350,6 +375,7 @@ class PuzzleView(QAbstractScrollArea):
         if self.editor_kind != self.document.kind:
             self.editor.close()
             self.editor = self._new_editor()
+        self.set_colour(self.colour)  # a colour the palette lost (an undo): the last one
         painted = self.strokes.take_painted()
         if painted is None:  # not a step of the stroke under way, if any: it cannot go on
             self.strokes.abandon()

@@ -136,6 +136,14 @@ class Settings:
         self._store.setValue("book/open_pdf", on)
         self._store.sync()
 
+    def colours_panel(self) -> bool:
+        """Whether the Colours panel is shown (for the puzzles that have colours)."""
+        return self._bool("view/colours_panel", True)
+
+    def set_colours_panel(self, on: bool) -> None:
+        self._store.setValue("view/colours_panel", on)
+        self._store.sync()
+
     def _save(self, group: str, settings: ImportSettings | ExportSettings) -> None:
         for field in fields(settings):
             self._store.setValue(f"{group}/{field.name}", getattr(settings, field.name))

@@ -74,7 +74,22 @@ def test_the_impossible_line_is_named_with_its_colour(
     path.write_text(crossed)
     (record,) = json_lines(run(capsys, "analyze", "--json", str(path))[1])
     assert record["status"] == "none"
-    assert record["contradiction"] == "column 1 cannot hold 1 in colour 2"
+    assert record["contradiction"] == "column 1 cannot hold 1 in red"  # the file's name
+    out = run(capsys, "analyze", str(path))[1]
+    assert "No solution: column 1 cannot hold 1 in red" in out
+
+
+def test_an_invalid_colour_puzzle_names_the_colour_by_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The last row's clue becomes 3 red: the rows hold four red cells, the columns three.
+    last_row = '<line><count color="red">2</count></line>\n</clues>\n</puzzle>'
+    assert last_row in WEBPBN
+    path = tmp_path / "uneven.xml"
+    path.write_text(WEBPBN.replace(last_row, last_row.replace(">2<", ">3<")))
+    status, _, err = run(capsys, "analyze", str(path))
+    assert status == 2
+    assert_one_error_line(err, "the row clues add up to 4 cells of red, the column clues to 3")
 
 
 @pytest.fixture
@@ -140,8 +155,7 @@ def test_hint_walks_a_colour_puzzle_in_its_chars(
 ) -> None:
     out = run(capsys, "hint", str(webpbn))[1]
     assert out.splitlines()[0] == (
-        "1. row 1 (1 in colour 1, 1 in colour 2, 1 in colour 1): "
-        "colours X: r1 c1, r1 c3; colours r: r1 c2"
+        "1. row 1 (1 in black, 1 in red, 1 in black): colours X: r1 c1, r1 c3; colours r: r1 c2"
     )
     assert out.rstrip().endswith("solved by line logic in 4 steps")
 

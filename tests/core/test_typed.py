@@ -93,6 +93,21 @@ def test_a_nonogram_types_as_clue_lines_and_a_fobidoshi_as_janko_text() -> None:
     assert typed_text(FOBIDOSHI) == "4\n----\n----\n----\n----\n"
 
 
+def test_a_colour_nonogram_types_with_its_colours_and_keeps_its_picture() -> None:
+    picture = np.array([[1, 2, 1], [2, 2, 0]], dtype=np.uint8)
+    document = document_of_picture("nonogram", picture, **METADATA)
+    text = typed_text(document)
+    assert text == (
+        "colors\n. #ffffff white\na #000000 a\nb #cc0000 b\n"
+        "rows\n1 1b 1\n2b\ncolumns\n1 1b\n2b\n1\n"
+    )
+    assert retyped(document, text) == document
+    recoloured = retyped(document, text.replace("b #cc0000", "b #00aa00"))
+    assert recoloured.palette is not None
+    assert recoloured.palette.colours[2].rgb == (0, 0xAA, 0)
+    assert recoloured.picture is not None, "the picture still solves the clues"
+
+
 def test_given_cells_the_clue_lines_cannot_hold_are_refused() -> None:
     with_givens = replace(NONOGRAM, puzzle=Nonogram.from_picture(PICTURE, [(0, 0)]))
     with pytest.raises(FormatError, match="cannot hold given cells, and this puzzle has 1"):

@@ -142,7 +142,7 @@ def read_text(
         document = chosen.read(text)
         if kind is not None and document.kind != get_kind(kind).name:
             raise FormatError(f"expected a {get_kind(kind).name}, found a {document.kind}")
-        document.puzzle.validate()
+        document.validate()
     except FormatError as error:
         raise (error.located(source) if source else error) from None
     except PuzzleError as error:

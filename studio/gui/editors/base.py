@@ -90,6 +90,13 @@ class KindEditor:
         """A click the kind handles itself (e.g. Ctrl+click on a mosaic's clue); True if so."""
         return False
 
+    def picture_base(self) -> Document | None:
+        """The document whose picture an edit of the picture starts from (a palette edit): a
+        puzzle known only by its clues with the solution shown as its picture; ``None`` while
+        there is no picture to edit."""
+        document = self.view.document
+        return document if document.picture is not None else None
+
     def stroke_base(self) -> Document:
         """The document a stroke paints on."""
         return self.view.document

@@ -77,11 +77,11 @@ class MosaicEditor(PictureEditor):
         return [self.show_all_action, self.minimal_action, self.standard_menu.menuAction()]
 
     def tools(self) -> list[KindTool]:
-        return [CLUE_TOOL]
+        return [*super().tools(), CLUE_TOOL]
 
     def use_tool(self, name: str, cell: Cell) -> bool:
         if name != CLUE_TOOL.name:
-            return False
+            return super().use_tool(name, cell)
         self.toggle_clue(cell)
         return True
 

@@ -18,8 +18,8 @@ from PySide6.QtGui import QColor, QFocusEvent, QKeyEvent, QMouseEvent, QPainter,
 from PySide6.QtWidgets import QLineEdit, QSizePolicy, QWidget
 
 from studio.core.errors import PuzzleError
-from studio.core.grid import BoolGrid, LineRef, cell_name
-from studio.core.kinds.nonogram.linesolve import format_clue
+from studio.core.grid import Axis, BoolGrid, LineRef, cell_name
+from studio.core.kinds.nonogram.linesolve import Runs, format_clue
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram, parse_clue
 from studio.gui.editors.base import Cell, KindTool
 from studio.gui.editors.picture import PictureEditor
@@ -69,6 +69,16 @@ class NonogramEditor(PictureEditor):
     def clues(self, axis: str) -> Sequence[Clue]:
         return self.puzzle.rows if axis == "row" else self.puzzle.cols
 
+    def chars(self) -> str:
+        """How typed clues spell the colours (the palette's characters, background first); empty
+        in black and white (:func:`~studio.core.kinds.nonogram.puzzle.parse_clue`)."""
+        palette = self.view.document.palette
+        return "" if palette is None else palette.chars
+
+    def typed_clue(self, line: LineRef) -> str:
+        """A line's clue as it is typed: ``3 1 2``, in colour ``3r 2 1g``."""
+        return format_clue(self.puzzle.runs(line), self.chars())
+
     def run_colours(self, axis: str) -> Sequence[Clue] | None:
         """The colour of each run of the clues of ``axis``; ``None`` in black and white."""
         if self.puzzle.colours == 1:
@@ -113,18 +123,18 @@ class NonogramEditor(PictureEditor):
             self.column_clues.update(self.column_clues.band(index))
 
     def tools(self) -> list[KindTool]:
-        return [GIVEN_TOOL]
+        return [*super().tools(), GIVEN_TOOL]
 
     def use_tool(self, name: str, cell: Cell) -> bool:
         """The given tool: give the cell, or take its given back (one undo step)."""
         if name != GIVEN_TOOL.name:
-            return False
+            return super().use_tool(name, cell)
         document = self.stroke_base()
         assert document.picture is not None
         given = set(self.puzzle.given_cells())
         verb = "Take back" if cell in given else "Give"
         given ^= {cell}
-        puzzle = Nonogram.from_picture(document.picture, sorted(given))
+        puzzle = Nonogram.from_picture(document.picture, sorted(given), self.puzzle.colours)
         self.view.model.replace(
             replace(document, puzzle=puzzle), f"{verb} the given at {cell_name(cell)}"
         )
@@ -148,14 +158,14 @@ class NonogramEditor(PictureEditor):
         else:
             rect = QRect(origin.x(), origin.y() + band.height() - cell, max(cell, 8 * cell), cell)
         line = LineRef("row" if axis == "row" else "column", index)
-        self.clue_editor.open(line, format_clue(self.clues(axis)[index]), rect)
+        self.clue_editor.open(line, self.typed_clue(line), rect)
 
-    def type_clue(self, line: LineRef, clue: Clue) -> None:
+    def type_clue(self, line: LineRef, runs: Runs) -> None:
         """A clue typed into a panel: the clues now lead, the picture no longer holds."""
-        if clue == self.puzzle.clue(line):
+        if runs == self.puzzle.runs(line):
             return
         document = replace(
-            self.view.document, puzzle=self.puzzle.with_clue(line, clue), picture=None
+            self.view.document, puzzle=self.puzzle.with_runs(line, runs), picture=None
         )
         self.view.model.replace(document, f"Type the clue of {line}")
 
@@ -176,11 +186,16 @@ class CluePanel(QWidget):
         self.axis = axis
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(True)
-        self.setToolTip(f"{axis.capitalize()} clues: double-click one to type it (e.g. 3 1 2)")
+        self.setToolTip(
+            f"{axis.capitalize()} clues: double-click one to type it (e.g. 3 1 2; in colour "
+            "each length followed by its colour's character, 3r 2 1g)"
+        )
 
     def line_clues(self) -> list[str]:
-        """Each line's clue as shown, e.g. ``"3 1"`` (for tests and accessibility)."""
-        return [format_clue(clue) for clue in self.editor.clues(self.axis)]
+        """Each line's clue as typed, e.g. ``"3 1"`` (for tests and accessibility)."""
+        count = len(self.editor.clues(self.axis))
+        axis: Axis = "row" if self.axis == "row" else "column"
+        return [self.editor.typed_clue(LineRef(axis, index)) for index in range(count)]
 
     def _start(self) -> int:
         """Where the first line's clue starts along the panel: the grid's, scrolled."""
@@ -263,12 +278,13 @@ class ClueEditor(QLineEdit):
         self.raise_()
         self.setFocus()
 
-    def clue(self) -> Clue | None:
+    def clue(self) -> Runs | None:
         """The typed clue, or ``None`` (with the reason shown) when it is not a valid one."""
         if self.line is None:
             return None
+        length = self.editor.puzzle.line_length(self.line)
         try:
-            return parse_clue(self.text(), self.line, self.editor.puzzle.line_length(self.line))
+            return parse_clue(self.text(), self.line, length, self.editor.chars())
         except PuzzleError as error:
             self.setToolTip(str(error))
             self.editor.view.message.emit(str(error))

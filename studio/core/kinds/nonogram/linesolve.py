@@ -508,7 +508,8 @@ class LineGrid:
                 cells = tuple((contradiction.index, c) for c in range(self.width))
             else:
                 cells = tuple((r, contradiction.index) for r in range(self.height))
-            violation = Violation(f"{contradiction} {self._impossible(contradiction)}", cells)
+            wording, colours = self._impossible(contradiction)
+            violation = Violation(f"{contradiction} {wording}", cells, colours)
         return Deduction(
             grid=self.grid(),
             contradiction=violation,
@@ -517,15 +518,16 @@ class LineGrid:
             probes=probes,
         )
 
-    def _impossible(self, line: LineRef) -> str:
+    def _impossible(self, line: LineRef) -> tuple[str, tuple[int, ...]]:
         """What a line that cannot hold its clue cannot do, naming the colour to blame when
         one alone is: the line's runs of that colour do not fit even where the others are
-        taken for background."""
+        taken for background. The wording names colours as ``{0}``, ``{1}``…, with their
+        values (:class:`~studio.core.puzzle.Violation`)."""
         runs = self.clues[line.axis][line.index]
         if not runs:
-            return "cannot stay empty"
+            return "cannot stay empty", ()
         if self.colours == 1:
-            return f"cannot hold {format_clue(runs)}"
+            return f"cannot hold {format_clue(runs)}", ()
         length = self.width if line.axis == "row" else self.height
         masks = [value_masks[line.index] for value_masks in self.possible[line.axis]]
         full = (1 << length) - 1
@@ -536,10 +538,11 @@ class LineGrid:
             own = tuple((run, 1) for run, value in runs if value == colour)
             if _analyse_runs(own, length, (full & ~known[colour], masks[colour])) is None:
                 if not own:
-                    return f"cannot hold colour {colour}, which its clue lacks"
+                    return "cannot hold {0}, which its clue lacks", (colour,)
                 lengths = " ".join(str(run) for run, _ in own)
-                return f"cannot hold {lengths} in colour {colour}"
-        return f"cannot hold {format_clue(runs, coloured=True)}"
+                return f"cannot hold {lengths} in {{0}}", (colour,)
+        wording, colours = runs_wording(runs)
+        return f"cannot hold {wording}", colours
 
 
 def line_solve(
@@ -698,10 +701,26 @@ def _any(masks: Sequence[int]) -> int:
     return union
 
 
-def format_clue(clue: Clue, coloured: bool = False) -> str:
-    """A clue as people write it: ``"3 1 2"``, or ``"0"`` for an empty line; with
-    ``coloured``, each run with its colour: ``"3 in colour 2, 1 in colour 1"``."""
-    runs = as_runs(clue)
-    if coloured and runs:
-        return ", ".join(f"{length} in colour {colour}" for length, colour in runs)
-    return " ".join(str(length) for length, _ in runs) or "0"
+def format_clue(clue: Clue, chars: str = "") -> str:
+    """A clue as people type it: ``"3 1 2"``, or ``"0"`` for an empty line. In colour,
+    ``chars`` spells the colours (a palette's :attr:`~studio.core.palette.Palette.chars`,
+    background first): each run is its length followed by its colour's character, a run of
+    the first colour bare, ``"3r 2 1g"``; :func:`~studio.core.kinds.nonogram.puzzle.parse_clue`
+    reads it back."""
+    return (
+        " ".join(
+            f"{length}{chars[colour] if chars and colour != 1 else ''}"
+            for length, colour in as_runs(clue)
+        )
+        or "0"
+    )
+
+
+def runs_wording(runs: Runs, first: int = 0) -> tuple[str, tuple[int, ...]]:
+    """A colour clue as a message words it, ``"3 in {0}, 1 in {1}"``, and the colour of each
+    field (:func:`~studio.core.palette.name_colours`), the fields numbered from ``first`` so
+    that a message may word two clues; ``"0"`` for an empty line."""
+    if not runs:
+        return "0", ()
+    wording = ", ".join(f"{length} in {{{first + i}}}" for i, (length, _) in enumerate(runs))
+    return wording, tuple(colour for _, colour in runs)

@@ -43,10 +43,12 @@ from studio.core.kinds.nonogram.linesolve import (
     Runs,
     analyse_line,
     analyse_runs,
+    as_runs,
     format_clue,
     line_solve,
     next_step,
     probe_solve,
+    runs_wording,
 )
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
@@ -224,11 +226,16 @@ class Nonogram:
         colours = (self.row_colours if line.axis == "row" else self.col_colours)[line.index]
         return tuple(zip(self.clue(line), colours, strict=True))
 
-    def with_clue(self, line: LineRef, clue: Iterable[int]) -> Nonogram:
-        """The same black-and-white puzzle with one line's clue replaced (givens kept)."""
-        rows, cols = list(self.rows), list(self.cols)
-        (rows if line.axis == "row" else cols)[line.index] = _normalise(clue)
-        return Nonogram(rows, cols, self.givens)
+    def with_runs(self, line: LineRef, runs: Runs) -> Nonogram:
+        """The same puzzle with one line's clue replaced by ``(length, colour)`` runs (givens
+        and colours kept)."""
+        height, width = self.shape
+        lines = {
+            "row": [self.runs(LineRef("row", r)) for r in range(height)],
+            "column": [self.runs(LineRef("column", c)) for c in range(width)],
+        }
+        lines[line.axis][line.index] = runs
+        return Nonogram.of_runs(lines["row"], lines["column"], self.colours, self.givens)
 
     def line_length(self, line: LineRef) -> int:
         return len(self.cols) if line.axis == "row" else len(self.rows)
@@ -249,8 +256,12 @@ class Nonogram:
         rows = [self.runs(LineRef("row", r)) for r in range(height)]
         return rows, [self.runs(LineRef("column", c)) for c in range(width)]
 
-    def _format(self, runs: Runs) -> str:
-        return format_clue(runs, coloured=self.colours > 1)
+    def _wording(self, runs: Runs, first: int = 0) -> tuple[str, tuple[int, ...]]:
+        """A clue as a message words it: ``3 1`` in black and white, ``3 in {0}, 1 in {1}``
+        and its colours in colour (:func:`.linesolve.runs_wording`)."""
+        if self.colours == 1:
+            return format_clue(runs), ()
+        return runs_wording(runs, first)
 
     def validate(self) -> None:
         """Raise :class:`PuzzleError` for the first problem found.
@@ -291,14 +302,16 @@ class Nonogram:
                 raise PuzzleError(
                     f"{line}: a run of colour {bad}; the puzzle has colours 1 to {self.colours}"
                 )
-            _check_clue(line, self.runs(line), self.line_length(line), self.colours > 1)
+            runs = self.runs(line)
+            _check_clue(line, runs, self.line_length(line), self._wording(runs))
         for colour in range(1, self.colours + 1):
             row_total = _total(self.rows, self.row_colours, colour)
             col_total = _total(self.cols, self.col_colours, colour)
             if row_total != col_total:
-                cells = "filled cells" if self.colours == 1 else f"cells of colour {colour}"
+                cells = "filled cells" if self.colours == 1 else "cells of {0}"
                 raise PuzzleError(
-                    f"the row clues add up to {row_total} {cells}, the column clues to {col_total}"
+                    f"the row clues add up to {row_total} {cells}, the column clues to {col_total}",
+                    colours=(colour,) if self.colours > 1 else (),
                 )
 
     def check(self, grid: Picture) -> list[Violation]:
@@ -309,34 +322,31 @@ class Nonogram:
         else:
             picture = np.asarray(grid, dtype=np.int64)
         violations = [
-            Violation(f"{cell_name((r, c))} is given {self._value_name(value)}", ((r, c),))
+            self._given_violation(r, c, int(value))
             for r, c, value in self.givens
             if int(picture[r, c]) != int(value)
         ]
-        for line, clue in self.lines():
+        for line, _ in self.lines():
             cells = line_values(picture, line)
-            if self.colours == 1:
-                runs = run_lengths(cells)
-                if runs == clue:
-                    continue
-                found, expected = format_clue(runs), format_clue(clue)
-            else:
-                colour_clue = colour_runs(cells)
-                if colour_clue == self.runs(line):
-                    continue
-                found, expected = self._format(colour_clue), self._format(self.runs(line))
+            runs = colour_runs(cells) if self.colours > 1 else as_runs(run_lengths(cells))
+            if runs == self.runs(line):
+                continue
+            found, found_colours = self._wording(runs)
+            expected, colours = self._wording(self.runs(line), len(found_colours))
             violations.append(
                 Violation(
                     f"{line} has runs {found}, its clue is {expected}",
                     _line_cells(line, self.shape),
+                    found_colours + colours,
                 )
             )
         return violations
 
-    def _value_name(self, value: int) -> str:
+    def _given_violation(self, row: int, col: int, value: int) -> Violation:
+        where = cell_name((row, col))
         if self.colours == 1:
-            return "filled" if value else "empty"
-        return f"colour {value}" if value else "the background"
+            return Violation(f"{where} is given {'filled' if value else 'empty'}", ((row, col),))
+        return Violation(f"{where} is given {{0}}", ((row, col),), (value,))
 
     def deduce(self, cancel: CancelToken | None = None) -> Deduction:
         """The line solver from the givens (see :func:`.linesolve.line_solve`)."""
@@ -361,8 +371,10 @@ class Nonogram:
         step = next_step(rows, cols, with_givens(self.givens_grid(), known), self.colours)
         if step is None:
             return None
-        reason = f"{step.line} ({self._format(self.runs(step.line))})"
-        return Hint(reason, step.cells, _line_cells(step.line, self.shape))
+        wording, colours = self._wording(self.runs(step.line))
+        return Hint(
+            f"{step.line} ({wording})", step.cells, _line_cells(step.line, self.shape), colours
+        )
 
     def rate(self, deduction: Deduction, cancel: CancelToken | None = None) -> Difficulty:
         """Line-solvable (score 1–2), needs probing (3–4), or needs search (5).
@@ -473,32 +485,58 @@ class Nonogram:
         return values
 
 
-def parse_clue(text: str, line: LineRef, length: int) -> Clue:
-    """A clue as people type it, ``"3 1 2"`` (spaces, commas or dots between runs; ``""`` or
-    ``"0"`` for an empty line), checked to fit a line of ``length`` cells.
+_DIGITS = "0123456789"
+
+
+def parse_clue(text: str, line: LineRef, length: int, chars: str = "") -> Runs:
+    """A clue as people type it, as ``(length, colour)`` runs, checked to fit a line of
+    ``length`` cells.
+
+    Runs are separated by spaces or commas (or dots, unless a colour is spelt ``.``); ``""`` or
+    ``"0"`` is an empty line. In black and white a run is its length: ``"3 1 2"``, every run
+    of colour 1. In colour, ``chars`` spells the colours (a palette's
+    :attr:`~studio.core.palette.Palette.chars`, background first): a run is its length
+    followed by its colour's character, a bare length being of the first colour: ``"3r 2 1g"``,
+    as :func:`.linesolve.format_clue` writes it. (A palette that spells a colour with a digit
+    or a comma cannot be typed so: the character reads as part of the length or a separator.)
 
     Raises:
-        PuzzleError: naming the line and what is wrong, e.g. ``row 3: 'x' is not a run length``.
+        PuzzleError: naming the line and the first bad token, e.g. ``row 3: 'x' is not a run
+            length``, ``row 3: 'x' is not a colour of the palette (r, g, b)``, or a clue that
+            does not fit (``row 3: clue 3r 2 needs 6 cells, the row has 5``).
     """
-    tokens = text.replace(",", " ").replace(".", " ").split()
-    bad = next((token for token in tokens if not token.isdecimal()), None)
-    if bad is not None:
-        raise PuzzleError(f"{line}: {bad!r} is not a run length")
-    clue = _normalise(int(token) for token in tokens)
-    _check_clue(line, tuple((n, 1) for n in clue), length)
+    inks = chars[1:]
+    for separator in "," if "." in inks else ",.":
+        text = text.replace(separator, " ")
+    runs = []
+    for token in text.split():
+        digits = len(token) - len(token.lstrip(_DIGITS))
+        colour = token[digits:]
+        if not digits or (colour and not inks):
+            raise PuzzleError(f"{line}: {token!r} is not a run length")
+        if colour and (len(colour) > 1 or colour not in inks):
+            raise PuzzleError(
+                f"{line}: {colour!r} is not a colour of the palette ({', '.join(inks)})"
+            )
+        runs.append((int(token[:digits]), inks.index(colour) + 1 if colour else 1))
+    clue = () if runs == [(0, 1)] else tuple(runs)
+    _check_clue(line, clue, length, (format_clue(clue, chars), ()))
     return clue
 
 
-def _check_clue(line: LineRef, runs: Runs, length: int, coloured: bool = False) -> None:
+def _check_clue(line: LineRef, runs: Runs, length: int, clue: tuple[str, tuple[int, ...]]) -> None:
+    """Refuse runs that are not positive, or that do not fit the line; ``clue`` is how the
+    messages word the runs, and the colours that wording names."""
+    wording, colours = clue
     if any(n < 1 for n, _ in runs):
-        raise PuzzleError(
-            f"{line}: run lengths must be positive, got {format_clue(runs, coloured)}"
-        )
+        raise PuzzleError(f"{line}: run lengths must be positive, got {wording}", colours=colours)
     apart = sum(1 for first, second in itertools.pairwise(runs) if first[1] == second[1])
     needed = sum(n for n, _ in runs) + apart
     if needed > length:
-        clue = format_clue(runs, coloured)
-        raise PuzzleError(f"{line}: clue {clue} needs {needed} cells, the {line.axis} has {length}")
+        raise PuzzleError(
+            f"{line}: clue {wording} needs {needed} cells, the {line.axis} has {length}",
+            colours=colours,
+        )
 
 
 def _total(clues: Sequence[Clue], colours: Sequence[Clue], colour: int) -> int:

@@ -1,9 +1,11 @@
 """Reading and writing nonogram clues in the text formats: the rule of what a clue may hold
-(:func:`clue_from_values`), scanned clues with their position in the text, and the checks
-every nonogram-only writer makes (:func:`nonogram_of`, :func:`picture_mismatch`)."""
+(:func:`clue_from_values`), scanned clues with their position in the text, the checks every
+nonogram-only writer makes (:func:`nonogram_of`, :func:`picture_mismatch`), and how the text
+formats declare a colour puzzle's palette (:data:`COLOUR_DECLARATION`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from studio.core.contract.text import Scanner, show_value
@@ -11,6 +13,7 @@ from studio.core.document import Document
 from studio.core.errors import FormatError
 from studio.core.grid import Picture
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram
+from studio.core.palette import Colour, Palette
 
 
 class ClueError(ValueError):
@@ -98,3 +101,35 @@ def picture_mismatch(puzzle: Nonogram, picture: Picture) -> str | None:
     """
     violations = puzzle.check(picture)
     return violations[0].message if violations else None
+
+
+COLOUR_DECLARATION = r"(\S)\s+#([0-9a-fA-F]{6})\s*(.*?)\s*$"
+"""How the text formats declare one colour of a palette: its character, its ``#rrggbb`` and
+its name (the character when none is given), ``r #cc0000 red``; the groups are the three.
+The text grid puts it on ``; color`` lines (:mod:`.grid`), the clue lines under ``colors``
+(:mod:`.clue_lines`)."""
+
+
+def declaration(colour: Colour) -> str:
+    """``colour`` as :data:`COLOUR_DECLARATION` spells it: ``r #cc0000 red``."""
+    return f"{colour.char} {colour.hex} {colour.name}"
+
+
+def declared_colour(match: re.Match[str]) -> Colour:
+    """The colour a match of :data:`COLOUR_DECLARATION` declares."""
+    char, rgb, name = match.groups()
+    red, green, blue = (int(rgb[i : i + 2], 16) for i in (0, 2, 4))
+    return Colour(name or char, char, (red, green, blue))
+
+
+def declared_palette(colours: Sequence[Colour], line: int) -> Palette:
+    """The palette of the colours declared, background first.
+
+    Raises:
+        FormatError: at ``line`` (the last declaration) for a palette that cannot be (a
+            character twice, one colour alone...).
+    """
+    try:
+        return Palette(tuple(colours))
+    except ValueError as error:
+        raise FormatError(str(error), line=line) from None

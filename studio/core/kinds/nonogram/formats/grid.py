@@ -56,9 +56,15 @@ from studio.core.grid import (
     colour_grid_to_text,
     grid_from_text,
 )
-from studio.core.kinds.nonogram.formats.clues import nonogram_of
+from studio.core.kinds.nonogram.formats.clues import (
+    COLOUR_DECLARATION,
+    declaration,
+    declared_colour,
+    declared_palette,
+    nonogram_of,
+)
 from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
-from studio.core.palette import Colour, Palette
+from studio.core.palette import Palette
 
 TITLE = "Text grid (# and .)"
 
@@ -125,12 +131,12 @@ def write(document: Document) -> str:
     palette = document.palette
     if palette is None:
         return "".join(f"{row}\n" for row in document.spell(document.picture))
-    declared = [f"; color {c.char} {c.hex} {c.name}\n" for c in palette.colours]
+    declared = [f"; color {declaration(colour)}\n" for colour in palette.colours]
     grid = colour_grid_to_text(np.asarray(document.picture, dtype=np.uint8), palette.chars)
     return "".join(declared) + "".join(f"{row}\n" for row in grid)
 
 
-_COLOUR_LINE = re.compile(r"\s*;\s*color\s+(\S)\s+#([0-9a-fA-F]{6})\s*(.*?)\s*$")
+_COLOUR_LINE = re.compile(r"\s*;\s*color\s+" + COLOUR_DECLARATION)
 
 
 def _palette(text: str) -> Palette | None:
@@ -144,16 +150,9 @@ def _palette(text: str) -> Palette | None:
     for number, line in enumerate(text.splitlines(), start=1):
         match = _COLOUR_LINE.match(line)
         if match is not None:
-            char, rgb, name = match.groups()
-            value = tuple(int(rgb[i : i + 2], 16) for i in (0, 2, 4))
-            colours.append(Colour(name or char, char, (value[0], value[1], value[2])))
+            colours.append(declared_colour(match))
             last = number
-    if not colours:
-        return None
-    try:
-        return Palette(tuple(colours))
-    except ValueError as error:
-        raise FormatError(str(error), line=last) from None
+    return declared_palette(colours, last) if colours else None
 
 
 FORMAT = Format("ascii", TITLE, (".txt",), (SPEC.name,), sniff, read, write, needs_picture=True)

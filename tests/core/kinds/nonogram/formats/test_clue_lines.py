@@ -1,12 +1,13 @@
 """Clue lines, the nonogram's typing format: the written layout, every spelling a person may type
-read to the runs of the picture (counted here independently), and bad lines named by line and
-column."""
+read to the runs of the picture (counted here independently), bad lines named by line and
+column, and colour puzzles with their colours declared."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import groupby
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from studio.core.grid import BoolGrid, grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.formats import clue_lines, non
 from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import Colour, Palette
 from tests.core.formats.strategies import pictures
 
 # 3 columns, 2 rows:  #.#  /  #..
@@ -199,9 +201,71 @@ def test_givens_and_other_kinds_are_refused() -> None:
         ("rows:\n1\n", False),
         ("title x\nrows\n1\n", False),
         ("; rows\nrows\n1\n", False),
+        ("colors\n. #ffffff white\n", True),
+        ("color . #ffffff white\nrows\n1\n", False),
     ],
 )
-def test_sniff_claims_a_first_line_of_rows_alone(text: str, claimed: bool) -> None:
+def test_sniff_claims_a_first_line_of_rows_or_colors_alone(text: str, claimed: bool) -> None:
     assert clue_lines.sniff(text) is claimed
     if claimed:
         assert not non.sniff(text)
+
+
+COLOUR_PICTURE = np.array([[1, 2, 1], [2, 2, 0]], dtype=np.uint8)  # X r X / r r .
+PALETTE = Palette(
+    (
+        Colour("white", ".", (255, 255, 255)),
+        Colour("black", "X", (0, 0, 0)),
+        Colour("dark red", "r", (204, 0, 0)),
+    )
+)
+COLOUR_WRITTEN = (
+    "colors\n. #ffffff white\nX #000000 black\nr #cc0000 dark red\n"
+    "rows\n1 1r 1\n2r\ncolumns\n1 1r\n2r\n1\n"
+)
+
+
+def test_a_colour_puzzle_is_written_with_its_colours_and_read_back() -> None:
+    document = Document(Nonogram.from_picture(COLOUR_PICTURE, colours=2), palette=PALETTE)
+    assert clue_lines.write(document) == COLOUR_WRITTEN
+    assert clue_lines.read(COLOUR_WRITTEN) == document
+    assert [spec.name for spec in FORMATS if spec.sniff(COLOUR_WRITTEN)] == ["clue-lines"]
+    typed = "Colors\n. #FFFFFF white\nX #000000 black\nr #cc0000 dark red\n\nROWS\n1,1r, 1X\n2r\n"
+    assert read_text(typed + "columns\n1 1r\n2r\n1\n") == document
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "colors\n. #ffffff white\nX #000000 black\nr #cc0000 red\nrows\n1 1g\n",
+            "line 6, column 4: expected a colour of the palette (X, r), a space or ',' after "
+            "a run, found 'g'",
+        ),
+        (
+            "colors\n. #ffffff white\nX #000000 black\nrows\n1\ncolumns\n1\n",
+            "line 1, column 1: expected the background and at least two colours after 'colors' "
+            "(a black-and-white puzzle has no colours to declare)",
+        ),
+        (
+            "colors\n. #ffffff white\nred #cc0000\nrows\n1\n",
+            "line 3, column 1: expected a colour (its character, #rrggbb and its name), or a "
+            "line 'rows', found 'r'",
+        ),
+        (
+            "colors\n. #ffffff white\nr #000000 black\nr #cc0000 red\nrows\n1\n",
+            "line 4: the character 'r' stands for two colours",
+        ),
+    ],
+)
+def test_bad_colours_are_named_by_line(text: str, message: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        clue_lines.read(text)
+    assert str(caught.value) == message
+
+
+def test_a_colour_spelt_with_a_digit_cannot_be_written() -> None:
+    digits = Palette((*PALETTE.colours[:2], Colour("red", "1", (204, 0, 0))))
+    document = Document(Nonogram.from_picture(COLOUR_PICTURE, colours=2), palette=digits)
+    with pytest.raises(FormatError, match="the colour 'red' is spelt '1'"):
+        clue_lines.write(document)
