@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QColor, QIcon, QImage, QPainter, QPaintEvent, QPalette, QPixmap
+from PySide6.QtGui import QAction, QColor, QImage, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
@@ -67,6 +67,7 @@ from studio.core.pixelart import (
 )
 from studio.gui.forms import add_row
 from studio.gui.palette import is_dark, screen_palette
+from studio.gui.palette_panel import swatch
 from studio.gui.settings import ImportSettings, Settings
 from studio.render.grid import DEFAULT_PALETTE, Layout, draw_grid
 
@@ -566,7 +567,7 @@ class ImportImageDialog(QDialog):
         self.swatches.clear()
         for value, colour in enumerate(colours.colours):
             text = colour.hex if value else f"{colour.hex}\nbackground"
-            item = QListWidgetItem(_swatch_icon(colour.rgb), text)
+            item = QListWidgetItem(swatch(colour.rgb, SWATCH_SIDE), text)
             cells = "cell" if counts[value] == 1 else "cells"
             what = "The background" if value == 0 else f"Colour {value}"
             item.setToolTip(f"{what}, {colour.hex}: {counts[value]} {cells}")
@@ -594,7 +595,7 @@ class ImportImageDialog(QDialog):
         chosen = self.swatches.currentRow()
         for value, colour in enumerate(palette_of(self._document).colours):
             if value not in (0, chosen):
-                action = self.merge_menu.addAction(_swatch_icon(colour.rgb), colour.hex)
+                action = self.merge_menu.addAction(swatch(colour.rgb, SWATCH_SIDE), colour.hex)
                 action.triggered.connect(lambda _=False, keep=value: self._merge_into(keep))
 
     def _merge_into(self, keep: int) -> None:
@@ -642,19 +643,6 @@ def _most_colours(kind: Kind) -> int:
 
 SWATCH_SIDE = 24
 """Side of a palette swatch, in pixels."""
-
-
-def _swatch_icon(rgb: tuple[int, int, int]) -> QIcon:
-    """A square of ``rgb`` framed in grey, so that white reads on white."""
-    pixmap = QPixmap(SWATCH_SIDE, SWATCH_SIDE)
-    pixmap.fill(QColor(*rgb))
-    painter = QPainter(pixmap)
-    painter.setPen(QColor("#808080"))
-    painter.drawRect(0, 0, SWATCH_SIDE - 1, SWATCH_SIDE - 1)
-    painter.end()
-    icon = QIcon(pixmap)
-    icon.addPixmap(pixmap, QIcon.Mode.Selected)  # not tinted: the colour is the point
-    return icon
 
 
 def _action_button(action: QAction) -> QPushButton:

@@ -63,13 +63,14 @@ def allows_colours(document: Document) -> bool:
     return document.puzzle.spec.max_colours > 1
 
 
-def swatch(rgb: RGB) -> QIcon:
-    """A square of the colour, outlined so that white shows on white."""
-    pixmap = QPixmap(SWATCH, SWATCH)
+def swatch(rgb: RGB, side: int = SWATCH) -> QIcon:
+    """A square of the colour, ``side`` pixels, outlined so that white shows on white (the
+    palette panel's and the import dialog's)."""
+    pixmap = QPixmap(side, side)
     pixmap.fill(QColor(*rgb))
     painter = QPainter(pixmap)
     painter.setPen(QColor("#808080"))
-    painter.drawRect(0, 0, SWATCH - 1, SWATCH - 1)
+    painter.drawRect(0, 0, side - 1, side - 1)
     painter.end()
     icon = QIcon(pixmap)
     icon.addPixmap(pixmap, QIcon.Mode.Selected)  # the colour itself, not tinted by the selection

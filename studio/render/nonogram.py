@@ -42,27 +42,21 @@ def draw_surround(painter: QPainter, layout: Layout, scene: Scene, palette: Pale
     assert isinstance(puzzle, Nonogram)
     top, left = clue_slots(puzzle)
     inks = scene.inks
-    rows, cols = (puzzle.row_colours, puzzle.col_colours) if inks is not None else (None, None)
-    draw_clues(
-        painter,
-        layout,
-        puzzle.rows,
-        axis="row",
-        depth=left,
-        palette=palette,
-        run_colours=rows,
-        inks=inks,
-    )
-    draw_clues(
-        painter,
-        layout,
-        puzzle.cols,
-        axis="column",
-        depth=top,
-        palette=palette,
-        run_colours=cols,
-        inks=inks,
-    )
+    for clues, colours, axis, depth in (
+        (puzzle.rows, puzzle.row_colours, "row", left),
+        (puzzle.cols, puzzle.col_colours, "column", top),
+    ):
+        run_colours = colours if inks is not None else None
+        draw_clues(
+            painter,
+            layout,
+            clues,
+            axis=axis,
+            depth=depth,
+            palette=palette,
+            run_colours=run_colours,
+            inks=inks,
+        )
 
 
 def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette) -> None:
