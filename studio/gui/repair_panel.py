@@ -29,7 +29,7 @@ from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair
 
 STRATEGY_TITLES = {
-    "flips": "Flip cells",
+    "flips": "Change cells",  # flip in black and white, recolour in colour
     "givens": "Add givens",
     "clues": "Add clues",
 }
@@ -50,7 +50,7 @@ def _tooltip(repair: Repair[Puzzle]) -> str:
     """The whole suggestion: its effect and every cell it changes."""
     lines = [repair.describe()]
     given = repair.puzzle.spec.given
-    for title, cells in (("Flips", repair.flips), (f"Adds {given}s at", repair.givens)):
+    for title, cells in (("Changes", repair.flips), (f"Adds {given}s at", repair.givens)):
         if cells:
             lines.append(f"{title}: {cells_text(cells)}")
     return "\n".join(lines)
