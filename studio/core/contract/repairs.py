@@ -61,11 +61,12 @@ class Repair(Generic[P]):
         return len(self.flips) + len(self.givens)
 
     def describe(self) -> str:
-        """One line for the Repair panel, e.g. ``"flip 2 cells → unique"`` or
-        ``"add 1 given → 3 variable fields left"``."""
+        """One line for the Repair panel, e.g. ``"flip 2 cells → unique"`` (``"recolour 2
+        cells …"`` in colour) or ``"add 1 given → 3 variable fields left"``."""
         parts = []
         if self.flips:
-            parts.append(f"flip {_count(len(self.flips), 'cell')}")
+            verb = "recolour" if self.puzzle.colours > 1 else "flip"
+            parts.append(f"{verb} {_count(len(self.flips), 'cell')}")
         if self.givens:
             parts.append(f"add {_count(len(self.givens), self.puzzle.spec.given)}")
         return f"{' and '.join(parts) or 'no change'} → {_outcome(self.analysis)}"

@@ -47,6 +47,17 @@ def test_suggestions_are_ranked_verified_and_each_reduces(
         assert not set(r.givens) & set(given_cells)
 
 
+def test_a_colour_repair_recolours() -> None:
+    """The two switches, the left one's cells in colour 2: a change is said as a recolouring,
+    and leaves the variable fields brute force counts."""
+    picture = AMBIGUOUS.astype(np.uint8)
+    picture[:, :2] *= 2
+    puzzle = Nonogram.from_picture(picture)
+    best = suggest(picture, puzzle, analyze(puzzle), limit=8)[0]
+    assert best.describe() == f"recolour 1 cell → {best.remaining} variable fields left"
+    assert best.remaining == variable_count(best.puzzle) < variable_count(puzzle)
+
+
 def test_the_two_switch_example() -> None:
     puzzle = Nonogram.from_picture(AMBIGUOUS)
     repairs = suggest(AMBIGUOUS, puzzle, analyze(puzzle), limit=8)
