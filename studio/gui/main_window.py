@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
 
     def _document_edited(self, _text: str = "") -> None:
         self.statusBar().clearMessage()  # a message about the document before is stale now
+        self._show_position(self.view.hover)  # the cell under the pointer may have changed
         self.colours.update()
         if self.view.editor_kind != self._tools_kind:
             self._fill_tools()

@@ -299,6 +299,8 @@ def test_the_status_bar_names_colours_by_the_palette(qtbot: QtBot, open_window) 
     key(qtbot, window, Qt.Key.Key_Escape)
     qtbot.mouseMove(window.view.canvas, cell_point(window, 0, 1))
     assert window.position_label.text() == "row 1, column 2 · red"
+    qtbot.mouseClick(window.view.canvas, Qt.MouseButton.RightButton, pos=cell_point(window, 0, 1))
+    assert window.position_label.text() == "row 1, column 2 · white", "the cell painted under it"
 
 
 def test_black_and_white_paints_as_before(qtbot: QtBot, open_window) -> None:
