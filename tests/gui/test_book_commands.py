@@ -378,11 +378,8 @@ def pdf_printer(path: Path) -> QPrinter:
     return printer
 
 
-def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
-    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Print to File (PDF) in the print dialog: the book's pages at the trim size, the file
-    written as every file is (to memory, then atomically and checked)."""
+def files_written(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The paths written through the verified write from now on, in order."""
     written: list[Path] = []
     write_bytes = files.write_bytes
     monkeypatch.setattr(
@@ -390,6 +387,15 @@ def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
         "write_bytes",
         lambda path, *a, **k: written.append(path) or write_bytes(path, *a, **k),
     )
+    return written
+
+
+def test_print_to_file_writes_every_page_without_the_bleed_whole_and_verified(
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Print to File (PDF) in the print dialog: the book's pages at the trim size, the file
+    written as every file is (to memory, then atomically and checked)."""
+    written = files_written(monkeypatch)
     window = open_window(document(HEART, "Heart"))
     book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175))
     chosen: list[Book] = []
@@ -417,13 +423,7 @@ def test_print_to_file_from_the_preview_is_whole_and_verified(
 ) -> None:
     """The preview's own Print button, printing to a file: the PDF is written as Print Book
     writes it, through the verified write, not streamed through the preview's printer."""
-    written: list[Path] = []
-    write_bytes = files.write_bytes
-    monkeypatch.setattr(
-        files,
-        "write_bytes",
-        lambda path, *a, **k: written.append(path) or write_bytes(path, *a, **k),
-    )
+    written = files_written(monkeypatch)
     window = open_window(document(HEART, "Heart"))
     book = book_of(window, BookLayout(page_size="6x9", bleed_mm=3.175))
     target = tmp_path / "from-preview.pdf"
