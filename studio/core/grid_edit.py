@@ -33,9 +33,9 @@ from studio.core.contract.kind import Kind
 from studio.core.contract.layers import CellLayers, Mark, MarkGrid
 from studio.core.document import Document
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.grid import Picture
+from studio.core.grid import Picture, picture_of
 from studio.core.kinds import kind_of
-from studio.core.puzzle import Puzzle
+from studio.core.puzzle import DrawnPuzzle, Puzzle
 
 Command = Literal["resize", "shift", "mirror", "rotate", "invert", "clear", "clear-givens"]
 """A grid command's name, as :func:`commands` lists it."""
@@ -166,11 +166,17 @@ def inverted(document: Document, *, picture: Picture | None = None) -> Document:
     stay where they are (their values follow the picture).
 
     Raises:
-        StudioError: for a kind not drawn from a picture; as :func:`mirrored`.
+        StudioError: for a kind not drawn from a picture, or a colour picture (which colour
+            would the background's cells take?); as :func:`mirrored`.
     """
     kind = kind_of(document.puzzle)
     if not kind.drawn:
         raise StudioError(f"a {_noun(document.puzzle)} has no picture to invert")
+    if document.puzzle.colours > 1:
+        raise StudioError(
+            "a colour picture cannot be inverted: no one colour takes the background's cells "
+            "(Make Background swaps a colour with the background)"
+        )
     return _edited(
         document,
         picture,
@@ -189,7 +195,9 @@ def cleared(document: Document, *, picture: Picture | None = None) -> Document:
     drawn = kind_of(document.puzzle).drawn
     if drawn and picture is None:
         # Cleared whatever it holds: a document known only by its clues needs no solution.
-        picture = np.zeros(document.puzzle.shape, dtype=bool)
+        # A colour one keeps its colours, to paint with again.
+        blank = np.zeros(document.puzzle.shape, dtype=np.uint8)
+        picture = picture_of(blank, document.puzzle.colours)
 
     def clear(layer: MarkGrid, mark: Mark) -> MarkGrid:
         if mark is _PICTURE and not drawn:
@@ -227,6 +235,11 @@ def _edited(document: Document, picture: Picture | None, verb: str, edit: LayerE
     )
     puzzle = kind.layers.join(layers)
     kept = layers.picture
+    colours = document.puzzle.colours
+    if puzzle.colours != colours and kept is not None and isinstance(puzzle, DrawnPuzzle):
+        # The layers tell the colours only by those the picture holds: a cleared or shifted
+        # colour picture keeps its palette's colours, to paint with again.
+        puzzle = puzzle.with_picture(kept, colours)
     if not kind.drawn and kept is not None and puzzle.check(kept):
         kept = None  # a reference that no longer solves the puzzle is no longer its solution
     _refuse_breaking(document.puzzle, puzzle, verb)
@@ -244,7 +257,7 @@ def _picture(kind: Kind, document: Document, picture: Picture | None, verb: str)
                 f"a {_noun(document.puzzle)} known only by its clues needs a solution to {verb}"
             )
         return None
-    shown = np.asarray(picture, dtype=bool)
+    shown = picture_of(picture, document.puzzle.colours)
     if shown.shape != document.puzzle.shape:
         raise ValueError(f"the picture is {shown.shape}, the puzzle {document.puzzle.shape}")
     return shown

@@ -27,7 +27,8 @@ from studio.core.grid_edit import (
     shifted,
     without_givens,
 )
-from studio.core.kinds import KINDS
+from studio.core.kinds import KINDS, document_of_picture
+from studio.core.palette import Palette
 from tests.core.documents import documents, valid
 
 EVERY_KIND = pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
@@ -330,3 +331,25 @@ def test_every_command_offered_works_and_invert_is_offered_for_a_drawn_picture(
     }
     for command in offered:
         assert isinstance(run[command](), Document), command
+
+
+def test_a_colour_document_keeps_its_colours_and_is_not_inverted() -> None:
+    """Every command but invert keeps a colour picture's colours and palette; invert, which
+    could not say which colour the background's cells take, is refused in one line."""
+    picture = np.array([[1, 2, 0], [0, 1, 2]], dtype=np.uint8)
+    document = document_of_picture("nonogram", picture, palette=Palette.default(2))
+    expected = {
+        "resize": (resized(document, 1, 0, 0, 1), np.pad(picture, ((1, 0), (0, 1)))),
+        "shift": (shifted(document, 1, -1, wrap=False), np.array([[0, 0, 0], [2, 0, 0]])),
+        "mirror": (mirrored(document, "horizontal"), picture[::-1]),
+        "rotate": (rotated(document, 1), np.rot90(picture, -1)),
+        "clear": (cleared(document), np.zeros_like(picture)),
+    }
+    for name, (result, values) in expected.items():
+        assert result.palette == document.palette, name
+        assert result.puzzle.colours == 2, name
+        assert result.picture is not None
+        assert np.array_equal(result.picture, values), name
+        assert result.puzzle.check(result.picture) == [], name
+    with pytest.raises(StudioError, match="a colour picture cannot be inverted"):
+        inverted(document)
