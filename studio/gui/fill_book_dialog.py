@@ -14,10 +14,8 @@ from collections.abc import Iterable
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDialogButtonBox,
     QFormLayout,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -63,15 +61,7 @@ class FillBookDialog(GeneratingDialog):
         add_row(form, "&Difficulty from:", pair_row(self.easiest, "to", self.hardest), self.easiest)
         add_row(form, "S&eed:", self.seed, self.seed.spin)
 
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.fill_button = self.buttons.addButton("&Fill", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.start)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.status)
-        layout.addWidget(self.buttons)
+        self.fill_button = self.lay_out(form, "&Fill")
 
     def sections(self) -> list[Section]:
         """The kinds ticked, each at its size, in the menu's order of kinds."""
@@ -112,7 +102,6 @@ class FillBookDialog(GeneratingDialog):
 
     def set_running(self, running: bool) -> None:
         super().set_running(running)
-        self.fill_button.setEnabled(not running)
         boxes = [box for row in self.kinds.values() for box in row]
         for box in (*boxes, self.count, self.easiest, self.hardest, self.seed):
             box.setEnabled(not running)

@@ -9,10 +9,8 @@ from collections.abc import Iterable
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -90,17 +88,7 @@ class GenerateDialog(GeneratingDialog):
         add_row(form, "Di&fficulty from:", difficulty_row, self.easiest)
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.generate_button = self.buttons.addButton(
-            "&Generate", QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self.buttons.accepted.connect(self.start)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.progress)
-        layout.addWidget(self.status)
-        layout.addWidget(self.buttons)
+        self.generate_button = self.lay_out(form, "&Generate")
 
     def options(self) -> GeneratorOptions:
         """The options as set.
@@ -160,7 +148,6 @@ class GenerateDialog(GeneratingDialog):
 
     def set_running(self, running: bool) -> None:
         super().set_running(running)
-        self.generate_button.setEnabled(not running)
         for box in (
             self.width_box,
             self.height_box,

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QDialog, QLabel, QProgressBar, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.core.cancel import CancelToken
 from studio.core.generate import Generated, Underway
@@ -20,9 +29,9 @@ Make = Callable[[CancelToken, Progress, Report], Iterable[Generated]]
 
 
 class GeneratingDialog(QDialog):
-    """A dialog that makes puzzles on a worker. Subclasses lay out :attr:`progress` and
-    :attr:`status` under their options, call :meth:`run`, and extend :meth:`set_running` with
-    the controls that rest while it runs.
+    """A dialog that makes puzzles on a worker. Subclasses hand their options to
+    :meth:`lay_out`, start the work in :meth:`start` with :meth:`run`, and extend
+    :meth:`set_running` with the controls that rest while it runs.
 
     Signals:
         made(list): the :class:`~studio.core.generate.Generated` puzzles, when all are made.
@@ -44,6 +53,25 @@ class GeneratingDialog(QDialog):
         self.notes = Notes(self)
         self.notes.said.connect(self._underway)
 
+    def lay_out(self, form: QFormLayout, action: str) -> QPushButton:
+        """The dialog: ``form`` (the options), the progress, the status line, and Cancel beside
+        the button ``action`` (its text, with its mnemonic), which starts :meth:`start` and
+        rests while the work runs. Returns that button."""
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self._action = buttons.addButton(action, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.start)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(buttons)
+        return self._action
+
+    def start(self) -> None:
+        """The action button: check the options and :meth:`run` the work."""
+        raise NotImplementedError
+
     def run(self, make: Make, total: int, text: str) -> None:
         """Make ``total`` puzzles on the worker, ``text`` saying so until the first is made."""
         notes = self.notes
@@ -61,8 +89,10 @@ class GeneratingDialog(QDialog):
         self.batch.start(job)
 
     def set_running(self, running: bool) -> None:
-        """Show the progress while the work runs; subclasses rest their controls too."""
+        """Show the progress and rest the action button while the work runs; subclasses rest
+        their controls too."""
         self.progress.setVisible(running)
+        self._action.setEnabled(not running)
 
     def reject(self) -> None:
         """Esc or Cancel: stop the work if it runs (nothing is kept), else close."""
