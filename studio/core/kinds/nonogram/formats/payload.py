@@ -83,11 +83,17 @@ def write(puzzle: Puzzle) -> list[tuple[str, str]]:
     ]
 
 
-def _clue_lines(clues: Mapping[str, object], name: str, count: int, dimension: str) -> list[Clue]:
-    where = f"clues.{name}"
+def _lines(clues: Mapping[str, object], name: str, count: int, dimension: str) -> list[object]:
+    """The ``count`` clues of ``clues[name]`` (the rows or the columns), as read."""
     lines = field(clues, name, list, "clues.")
     if len(lines) != count:
-        fail(where, f"expected {count} clues (the {dimension}), found {len(lines)}")
+        fail(f"clues.{name}", f"expected {count} clues (the {dimension}), found {len(lines)}")
+    return lines
+
+
+def _clue_lines(clues: Mapping[str, object], name: str, count: int, dimension: str) -> list[Clue]:
+    where = f"clues.{name}"
+    lines = _lines(clues, name, count, dimension)
     result = []
     for number, line in enumerate(lines):
         values = typed(line, list, f"{where}[{number}]")
@@ -110,9 +116,7 @@ def _run_lines(
     clues: Mapping[str, object], name: str, count: int, dimension: str, colours: int
 ) -> list[list[tuple[int, int]]]:
     where = f"clues.{name}"
-    lines = field(clues, name, list, "clues.")
-    if len(lines) != count:
-        fail(where, f"expected {count} clues (the {dimension}), found {len(lines)}")
+    lines = _lines(clues, name, count, dimension)
     result = []
     for number, line in enumerate(lines):
         runs = []
