@@ -13,6 +13,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 
 from studio.core.document import Document
+from studio.core.grid import picture_of
 from studio.core.palette_edit import palette_of
 from studio.gui.editors.base import Cell, KindEditor, KindTool
 
@@ -39,8 +40,8 @@ class PictureEditor(KindEditor):
         if document is not None:
             return document
         blank = self.view.document
-        dtype = bool if blank.puzzle.colours == 1 else np.uint8
-        return blank.with_picture(np.zeros(blank.puzzle.shape, dtype=dtype))
+        empty = np.zeros(blank.puzzle.shape, dtype=np.uint8)
+        return blank.with_picture(picture_of(empty, blank.puzzle.colours))
 
     def tools(self) -> list[KindTool]:
         return [EYEDROPPER] if self.view.document.puzzle.spec.max_colours > 1 else []
