@@ -42,6 +42,10 @@ help:
 
 # --- the virtual environment ---------------------------------------------------------------------
 
+# What an install reads: the project, and the C sources of its extension, which pip compiles (an
+# edited C source is built again by the next make run or make test).
+INSTALL_INPUTS := pyproject.toml setup.py $(shell find studio -name '*.c')
+
 $(VENV_STAMP):
 	@command -v $(PYTHON) >/dev/null || { \
 	  echo "error: $(PYTHON) not found. Puzzle Studio needs Python 3.11 or newer." >&2; exit 1; }
@@ -63,21 +67,25 @@ $(VENV_STAMP):
 	@touch $@
 
 # `make test` installs a superset of what `make run` needs, so either stamp serves `run`.
-$(RUN_STAMP): pyproject.toml $(VENV_STAMP)
-	@if [[ $(TEST_STAMP) -nt pyproject.toml && $(TEST_STAMP) -nt $(VENV_STAMP) ]]; then \
+$(RUN_STAMP): $(INSTALL_INPUTS) $(VENV_STAMP)
+	@if [[ -z "$$(find $(INSTALL_INPUTS) $(VENV_STAMP) -newer $(TEST_STAMP) 2>/dev/null)" \
+	      && -f $(TEST_STAMP) ]]; then \
 	  echo "$(VENV) is up to date (installed by make test)"; \
 	else \
+	  $(SYSTEM_DEPS) venv $(BIN)/python; \
 	  echo "Installing Puzzle Studio into $(VENV) (the first time downloads about 130 MB)"; \
 	  $(PIP) install -e .; \
 	fi
 	@touch $@
 
-$(TEST_STAMP): pyproject.toml $(VENV_STAMP)
+$(TEST_STAMP): $(INSTALL_INPUTS) $(VENV_STAMP)
+	@$(SYSTEM_DEPS) venv $(BIN)/python
 	@echo "Installing Puzzle Studio and its test tools into $(VENV) (first time: about 150 MB)"
 	$(PIP) install -e '.[test]'
 	@touch $@
 
-$(DIST_STAMP): pyproject.toml $(VENV_STAMP)
+$(DIST_STAMP): $(INSTALL_INPUTS) $(VENV_STAMP)
+	@$(SYSTEM_DEPS) venv $(BIN)/python
 	@echo "Installing Puzzle Studio and PyInstaller into $(VENV)"
 	$(PIP) install -e '.[dist]'
 	@touch $@
@@ -124,7 +132,7 @@ bench: $(RUN_STAMP)
 	done
 
 APP := dist/puzzle-studio/puzzle-studio
-APP_SOURCES := pyproject.toml $(shell find studio packaging -type f -not -name '*.pyc')
+APP_SOURCES := pyproject.toml setup.py $(shell find studio packaging -type f -not -name '*.pyc')
 
 dist: $(APP)
 
@@ -146,3 +154,4 @@ clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache \
 	  .import_linter_cache .hypothesis
 	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find studio -name '*.so' -delete

@@ -3,7 +3,8 @@
 #
 # Usage: tools/system-deps.sh [--check] MODE [PYTHON]
 #
-#   MODE venv       what `python -m venv` needs (Debian splits ensurepip into python3.X-venv)
+#   MODE venv       what `python -m venv` needs (Debian splits ensurepip into python3.X-venv), and
+#                   a C compiler and Python's headers (the studio has a C extension)
 #   MODE offscreen  what Qt needs to run offscreen (the tests): libraries and fonts
 #   MODE window     offscreen plus the X11 (xcb) and Wayland platform plugins, for a real window
 #   PYTHON          the interpreter: for venv the one that makes the venv (default python3),
@@ -18,7 +19,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '4,12p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '4,13p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -182,18 +183,26 @@ then run this again."
     fi
 }
 
-# --- venv: ensurepip (Debian and Ubuntu ship it in python3.X-venv) -------------------------------
+# --- venv: ensurepip (Debian and Ubuntu ship it in python3.X-venv), and what building the
+# studio's C extension (the line solver's placement DP) needs: a C compiler and Python's headers
 if [[ $mode == venv ]]; then
     command -v "$python" >/dev/null || die "$python not found; install Python 3.11 or newer"
-    if "$python" -c 'import ensurepip, venv' 2>/dev/null; then
-        exit 0
-    fi
     version=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-    say "$python cannot make a virtual environment (no ensurepip)"
+    # What setuptools compiles with: $CC, else the compiler Python was built with.
+    compiler=${CC:-$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("CC") or "cc")')}
+    headers=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h
+    missing() {
+        "$python" -c 'import ensurepip, venv' 2>/dev/null || echo "python$version-venv|python3-venv"
+        [[ -f $headers ]] || echo "python$version-dev|python3-dev"
+        command -v "${compiler%% *}" >/dev/null || printf '%s\n' gcc libc6-dev
+    }
+    mapfile -t needed < <(missing)
+    ((${#needed[@]})) || exit 0
+    say "$python cannot make a virtual environment or build the studio; missing: ${needed[*]}"
     $check_only && exit 1
-    install_packages "python$version-venv|python3-venv"
-    "$python" -c 'import ensurepip, venv' 2>/dev/null ||
-        die "$python still lacks ensurepip after installing python$version-venv"
+    install_packages "${needed[@]}"
+    mapfile -t needed < <(missing)
+    ((${#needed[@]} == 0)) || die "still missing after installing them: ${needed[*]}"
     exit 0
 fi
 

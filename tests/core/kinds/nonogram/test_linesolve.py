@@ -234,6 +234,41 @@ def test_analyse_runs_is_exact_in_colour(
         assert result.can[value] == cells
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(65, 200), st.integers(1, 3), st.data())
+def test_analyse_runs_is_exact_on_lines_longer_than_a_machine_word(
+    length: int, colours: int, data: st.DataObject
+) -> None:
+    """A long line known but for a window of up to 6 cells across a 64-bit boundary (the C DP
+    reads and writes masks word by word): against every filling of the window."""
+    cells = data.draw(st.lists(st.integers(0, colours), min_size=length, max_size=length))
+    runs = colour_runs(cells)
+    boundary = data.draw(st.sampled_from([b for b in (64, 128, 192) if b < length]))
+    start = data.draw(st.integers(boundary - 5, boundary))
+    window = range(start, min(length, start + 6))
+    values = range(colours + 1)
+    possible = tuple(
+        sum(1 << x for x in range(length) if x in window or cells[x] == v) for v in values
+    )
+    expected = []
+    for filling in itertools.product(values, repeat=len(window)):
+        line = list(cells)
+        line[start : start + len(window)] = filling
+        if colour_runs(line) == runs:
+            expected.append(line)
+    result = analyse_runs(runs, length, possible)
+    assert result is not None  # the line itself is one placement
+    for value in values:
+        assert result.can[value] == sum(
+            1 << x for x in range(length) if any(e[x] == value for e in expected)
+        )
+    run_starts = [
+        {x for x in range(length) if e[x] and (x == 0 or e[x - 1] != e[x])} for e in expected
+    ]
+    for j, starts in enumerate(result.starts):
+        assert starts == sum(1 << start for start in {sorted(found)[j] for found in run_starts})
+
+
 def test_two_colours_touch_and_one_colour_needs_a_gap() -> None:
     # 2 in colour 1 then 1 in colour 2 in three cells: exactly one placement, touching.
     line = analyse_runs(((2, 1), (1, 2)), 3, (0b111, 0b111, 0b111))
