@@ -9,7 +9,7 @@ solver only sees what is still open.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -73,9 +73,8 @@ class CnfBuilder:
         ``[r, c, v]`` is true when cell ``(r, c)`` has value ``v``. A cell ``known`` (an
         ``int8`` partial grid) has constants; an open cell fresh variables, exactly one true:
         one clause that some value holds and, for at most :data:`PAIRWISE` values, a clause
-        per pair that not both do, else the sequential counter of C. Sinz, *Towards an
-        optimal CNF encoding of Boolean cardinality constraints*, CP 2005, §2 (linear in the
-        values)."""
+        per pair that not both do, else a sequential counter (:meth:`at_most`, linear in
+        the values)."""
         cells = np.where(
             known[:, :, None] == np.arange(values, dtype=np.int8)[None, None, :], TRUE, FALSE
         ).astype(np.int64)
@@ -89,19 +88,43 @@ class CnfBuilder:
                     for second in literals[i + 1 :]:
                         self.add((-first, -second))
             else:
-                self._at_most_one(literals)
+                self.at_most(literals, 1)
         return cells
 
-    def _at_most_one(self, literals: list[Literal]) -> None:
-        """Sinz's sequential counter for at most one: ``s[i]`` means "one of the first i+1
-        literals holds"; 3n - 4 clauses, n - 1 new variables."""
-        counters = [self.new_var() for _ in literals[:-1]]
-        self.add((-literals[0], counters[0]))
-        for i in range(1, len(literals) - 1):
-            self.add((-literals[i], counters[i]))
-            self.add((-counters[i - 1], counters[i]))
-            self.add((-literals[i], -counters[i - 1]))
-        self.add((-literals[-1], -counters[-1]))
+    def at_most(self, literals: Sequence[Literal], bound: int) -> None:
+        """At most ``bound`` of ``literals`` hold (``TRUE`` ones count, ``FALSE`` ones are
+        left out): the sequential counter of C. Sinz, *Towards an optimal CNF encoding of
+        Boolean cardinality constraints*, CP 2005, §2, where ``s[i][j]`` means "more than
+        ``j`` of the first ``i + 1`` literals hold"; O(n·bound) clauses and variables, and
+        unit propagation keeps the constraint arc-consistent."""
+        open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
+        bound -= sum(literal == TRUE for literal in literals)
+        if bound < 0:
+            self.add(())
+            return
+        if bound == 0:
+            self.add_units(-literal for literal in open_literals)
+            return
+        if bound >= len(open_literals):
+            return
+        first, *middle, last = open_literals
+        counter = [self.new_var() for _ in range(bound)]
+        self.add((-first, counter[0]))
+        self.add_units(-more for more in counter[1:])
+        for literal in middle:
+            previous, counter = counter, [self.new_var() for _ in range(bound)]
+            self.add((-literal, counter[0]))
+            for j in range(bound):
+                self.add((-previous[j], counter[j]))
+                if j:
+                    self.add((-literal, -previous[j - 1], counter[j]))
+            self.add((-literal, -previous[-1]))
+        self.add((-last, -counter[-1]))
+
+    def at_least(self, literals: Sequence[Literal], bound: int) -> None:
+        """At least ``bound`` of ``literals`` hold: at most ``len(literals) - bound`` of their
+        negations (:meth:`at_most`)."""
+        self.at_most([-literal for literal in literals], len(literals) - bound)
 
     def add(self, clause: Iterable[Literal]) -> None:
         """Add a clause, dropping it if it holds ``TRUE`` and removing ``FALSE`` literals.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -9,6 +11,7 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import unknown_grid
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.cnf import CHECK_EVERY, FALSE, TRUE, CnfBuilder
+from studio.core.sat.session import SolverSession
 
 
 def test_constants_are_simplified_away() -> None:
@@ -40,3 +43,21 @@ def test_encoding_stops_soon_after_a_cancel() -> None:
     with pytest.raises(Stopped):
         puzzle.encode(cnf, unknown_grid(200, 200))
     assert len(cnf.clauses) <= CHECK_EVERY
+
+
+@pytest.mark.parametrize("size", range(1, 6))
+def test_cardinality_admits_exactly_the_counts_within_its_bound(size: int) -> None:
+    """At most and at least ``bound`` of ``size`` literals, some of them constants: a choice
+    of the open literals extends to a model exactly when the count is within the bound."""
+    for constants in ([], [TRUE], [FALSE, TRUE]):
+        for bound in range(-1, size + len(constants) + 2):
+            for at_most in (True, False):
+                cnf = CnfBuilder()
+                literals = [cnf.new_var() for _ in range(size)]
+                (cnf.at_most if at_most else cnf.at_least)([*literals, *constants], bound)
+                with SolverSession(cnf) as session:
+                    for values in itertools.product((False, True), repeat=size):
+                        count = sum(values) + constants.count(TRUE)
+                        chosen = [v if on else -v for v, on in zip(literals, values, strict=True)]
+                        expected = count <= bound if at_most else count >= bound
+                        assert session.solve(chosen) == expected, (values, constants, bound)

@@ -41,7 +41,6 @@ from studio.core.grid import (
 from studio.core.kinds.nonogram.cnf import encode_line
 from studio.core.kinds.nonogram.linesolve import (
     Runs,
-    analyse_line,
     analyse_runs,
     as_runs,
     format_clue,
@@ -50,6 +49,7 @@ from studio.core.kinds.nonogram.linesolve import (
     probe_solve,
     runs_wording,
 )
+from studio.core.kinds.nonogram.parity import Run, encode_parity_counts
 from studio.core.puzzle import Deduction, Difficulty, Hint, KindSpec, Violation
 from studio.core.sat.cnf import CnfBuilder, LiteralGrid
 from studio.core.symmetry import Box, Symmetry, dihedral
@@ -446,31 +446,26 @@ class Nonogram:
 
     def encode(self, cnf: CnfBuilder, known: PartialGrid) -> LiteralGrid:
         """Order encoding of every line (:mod:`.cnf`), ranges narrowed by ``known``: one
-        literal per cell in black and white, one-hot ``(height, width, colours + 1)`` in colour.
+        literal per cell in black and white, one-hot ``(height, width, colours + 1)`` in colour;
+        then each colour's parity counts (:mod:`.parity`), redundant constraints that let the
+        solver count.
 
         A line that ``known`` (or the givens) leaves no placement gets the empty clause: the
         formula is then unsatisfiable, as the puzzle is.
         """
         merged = with_givens(self.givens_grid(), known)
+        height, width = self.shape
         if self.colours == 1:
             cells = cnf.cell_literals(merged)
-            for line, clue in self.lines():
-                states = line_values(merged, line)
-                placements = analyse_line(clue, len(states), _mask(states == 1), _mask(states == 0))
-                if placements is None:
-                    cnf.add(())
-                    continue
-                literals = line_values(cells, line).tolist()
-                encode_line(
-                    cnf,
-                    self.runs(line),
-                    [-cell for cell in literals],
-                    {1: literals},
-                    placements.starts,
-                )
-            return cells
-        values = cnf.value_literals(merged, self.colours + 1)
-        for line, _ in self.lines():
+            inks = {1: cells}
+        else:
+            cells = cnf.value_literals(merged, self.colours + 1)
+            inks = {colour: cells[:, :, colour] for colour in range(1, self.colours + 1)}
+        # Per colour, per row then per column: the line's runs of that colour as (length, starts).
+        runs_of: dict[int, list[list[Run]]] = {
+            colour: [[] for _ in range(height + width)] for colour in inks
+        }
+        for number, (line, _) in enumerate(self.lines()):
             states = line_values(merged, line)
             open_cells = states == UNKNOWN
             possible = tuple(_mask((states == v) | open_cells) for v in range(self.colours + 1))
@@ -478,11 +473,19 @@ class Nonogram:
             placements = analyse_runs(runs, len(states), possible)
             if placements is None:
                 cnf.add(())
-                continue
-            literals = line_values(values, line)
-            inks = {colour: literals[:, colour].tolist() for _, colour in runs}
-            encode_line(cnf, runs, literals[:, 0].tolist(), inks, placements.starts)
-        return values
+                return cells
+            literals = line_values(cells, line)
+            if self.colours == 1:
+                background, by_colour = (-literals).tolist(), {1: literals.tolist()}
+            else:
+                background = literals[:, 0].tolist()
+                by_colour = {colour: literals[:, colour].tolist() for _, colour in runs}
+            encode_line(cnf, runs, background, by_colour, placements.starts)
+            for (length, colour), starts in zip(runs, placements.starts, strict=True):
+                runs_of[colour][number].append((length, starts))
+        for colour, lines in runs_of.items():
+            encode_parity_counts(cnf, inks[colour], lines[:height], lines[height:])
+        return cells
 
 
 _DIGITS = "0123456789"
