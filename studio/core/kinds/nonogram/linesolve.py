@@ -75,23 +75,6 @@ class LineAnalysis:
         return filled
 
 
-def analyse_line(clue: Clue, length: int, filled: int, empty: int) -> LineAnalysis | None:
-    """All placements of ``clue`` in a black-and-white line of ``length`` cells that agree
-    with the known cells (:func:`analyse_runs` with two values).
-
-    Args:
-        clue: run lengths, each ≥ 1; empty for an empty line.
-        length: number of cells ``n`` in the line.
-        filled: bit mask of cells known to be filled.
-        empty: bit mask of cells known to be empty.
-
-    Returns:
-        The summary of every valid placement, or ``None`` if there is none.
-    """
-    full = (1 << length) - 1
-    return _analyse_runs(as_runs(clue), length, (full & ~filled, full & ~empty))
-
-
 def analyse_runs(runs: Runs, length: int, possible: tuple[int, ...]) -> LineAnalysis | None:
     """All placements of ``runs`` in a line of ``length`` cells where cell ``x`` may take
     value ``v`` only if bit ``x`` of ``possible[v]`` is set.

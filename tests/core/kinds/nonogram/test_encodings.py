@@ -17,7 +17,7 @@ from studio.core.kinds.nonogram import cnf as nonogram_cnf
 from studio.core.kinds.nonogram import naive_cnf as nonogram_naive
 from studio.core.kinds.nonogram import thesis_cnf as nonogram_thesis
 from studio.core.kinds.nonogram.encodings import ENCODINGS, with_encoding
-from studio.core.kinds.nonogram.linesolve import analyse_line
+from studio.core.kinds.nonogram.linesolve import analyse_runs
 from studio.core.kinds.nonogram.naive_cnf import EncodingTooLarge, placement_count, placements
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze, solve
@@ -140,11 +140,12 @@ def line_size(
 def fast_line(cnf: CnfBuilder, clue: Sequence[int], cells: list[int]) -> None:
     """The order encoding of one open line, over the run ranges the line solver gives (a clue
     that does not fit has none: the line then has no model)."""
-    analysis = analyse_line(clue, len(cells), 0, 0)
+    runs = tuple((n, 1) for n in clue)
+    open_line = (1 << len(cells)) - 1
+    analysis = analyse_runs(runs, len(cells), (open_line, open_line))
     if analysis is None:
         cnf.add([])
         return
-    runs = tuple((n, 1) for n in clue)
     nonogram_cnf.encode_line(cnf, runs, [-cell for cell in cells], {1: cells}, analysis.starts)
 
 

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, LineRef, colour_runs, run_lengths
 from studio.core.kinds.nonogram.linesolve import (
+    LineAnalysis,
     LineGrid,
-    analyse_line,
     analyse_runs,
+    as_runs,
     format_clue,
     line_masks,
     line_solve,
@@ -39,6 +40,14 @@ def placements(
         and all(bits[x] for x in range(length) if filled >> x & 1)
         and not any(bits[x] for x in range(length) if empty >> x & 1)
     ]
+
+
+def analyse_line(
+    clue: tuple[int, ...], length: int, filled: int, empty: int
+) -> LineAnalysis | None:
+    """:func:`analyse_runs` on a black-and-white line with these known cells."""
+    full = (1 << length) - 1
+    return analyse_runs(as_runs(clue), length, (full & ~filled, full & ~empty))
 
 
 def run_starts(bits: tuple[int, ...]) -> list[int]:
