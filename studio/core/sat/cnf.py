@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
+from pysat.card import CardEnc, EncType
 
 from studio.core.cancel import CancelToken
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid
@@ -93,33 +94,20 @@ class CnfBuilder:
 
     def at_most(self, literals: Sequence[Literal], bound: int) -> None:
         """At most ``bound`` of ``literals`` hold (``TRUE`` ones count, ``FALSE`` ones are
-        left out): the sequential counter of C. Sinz, *Towards an optimal CNF encoding of
-        Boolean cardinality constraints*, CP 2005, §2, where ``s[i][j]`` means "more than
-        ``j`` of the first ``i + 1`` literals hold"; O(n·bound) clauses and variables, and
-        unit propagation keeps the constraint arc-consistent."""
+        left out): python-sat's sequential counter (C. Sinz, *Towards an optimal CNF encoding
+        of Boolean cardinality constraints*, CP 2005, §2), O(n·bound) clauses and variables,
+        on which unit propagation keeps the constraint arc-consistent."""
         open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
         bound -= sum(literal == TRUE for literal in literals)
         if bound < 0:
             self.add(())
             return
-        if bound == 0:
-            self.add_units(-literal for literal in open_literals)
-            return
-        if bound >= len(open_literals):
-            return
-        first, *middle, last = open_literals
-        counter = [self.new_var() for _ in range(bound)]
-        self.add((-first, counter[0]))
-        self.add_units(-more for more in counter[1:])
-        for literal in middle:
-            previous, counter = counter, [self.new_var() for _ in range(bound)]
-            self.add((-literal, counter[0]))
-            for j in range(bound):
-                self.add((-previous[j], counter[j]))
-                if j:
-                    self.add((-literal, -previous[j - 1], counter[j]))
-            self.add((-literal, -previous[-1]))
-        self.add((-last, -counter[-1]))
+        encoded = CardEnc.atmost(
+            open_literals, bound, top_id=self.num_vars, encoding=EncType.seqcounter
+        )
+        self.num_vars = max(self.num_vars, encoded.nv)
+        for clause in encoded.clauses:
+            self.add(clause)
 
     def at_least(self, literals: Sequence[Literal], bound: int) -> None:
         """At least ``bound`` of ``literals`` hold: at most ``len(literals) - bound`` of their
