@@ -204,19 +204,33 @@ class Baseline(Worker):
 
     Args:
         ref: a commit of this repository; its ``studio`` package is unpacked with
-            ``git archive`` into a temporary directory put first on ``PYTHONPATH``.
+            ``git archive`` into a temporary directory put first on ``PYTHONPATH``, and its
+            C extension, if it has one (``setup.py``), built there.
     """
 
     def __init__(self, ref: str) -> None:
         self.ref = ref
         self._dir = tempfile.TemporaryDirectory(prefix="hard-end-baseline-")
+        listed = subprocess.run(
+            ["git", "-C", str(REPO), "ls-tree", "--name-only", ref, "studio", "setup.py"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         archive = subprocess.run(
-            ["git", "-C", str(REPO), "archive", "--format=tar", ref, "studio"],
+            ["git", "-C", str(REPO), "archive", "--format=tar", ref, *listed],
             check=True,
             capture_output=True,
         ).stdout
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             tar.extractall(self._dir.name, filter="data")
+        if "setup.py" in listed:
+            subprocess.run(
+                [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+                cwd=self._dir.name,
+                check=True,
+                capture_output=True,
+            )
         super().__init__(self._dir.name)
 
     def close(self) -> None:
