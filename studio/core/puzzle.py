@@ -267,6 +267,12 @@ class KindSpec:
     max_colours: int = 1
     colour_rules: str = ""
 
+    @property
+    def has_colours(self) -> bool:
+        """True for a kind with colour puzzles (:attr:`max_colours` above 1): the studio
+        offers the palette and the eyedropper, a book gives them a section of their own."""
+        return self.max_colours > 1
+
     def check_shape(self, shape: tuple[int, int]) -> None:
         """Refuse a ``(height, width)`` outside :attr:`min_side` to :attr:`max_side`; every
         kind's ``validate`` starts here, so that nothing larger reaches the work.

@@ -9,7 +9,7 @@ black-and-white puzzle shows white and black, and adding a colour makes it a col
 puzzle known only by its clues is edited on the solution shown. What the core refuses (more
 colours than the kind allows) is said in one line in the status bar.
 
-Shown for the kinds that allow colours (``spec.max_colours > 1``), whatever their name.
+Shown for the kinds that allow colours (``spec.has_colours``), whatever their name.
 """
 
 from __future__ import annotations
@@ -55,12 +55,6 @@ KEYED_COLOURS = 10
 """Colours with a number key: the background (0) and the inks 1 to 9."""
 
 Edit = Callable[[Document], Document]
-
-
-def allows_colours(document: Document) -> bool:
-    """True if the document's kind has colour puzzles (the panel and the eyedropper are
-    offered)."""
-    return document.puzzle.spec.max_colours > 1
 
 
 def swatch(rgb: RGB, side: int = SWATCH) -> QIcon:
@@ -151,7 +145,7 @@ class PalettePanel(QWidget):
     def refresh(self) -> None:
         """Show the document's colours (after any change: an edit, an undo, another file)."""
         document = self.model.document
-        self.setEnabled(allows_colours(document))
+        self.setEnabled(document.puzzle.spec.has_colours)
         palette = self.puzzle_palette
         if palette != self._shown:
             self._shown = palette
@@ -341,7 +335,7 @@ class ColoursDock:
     def update(self) -> None:
         """Show the dock, and enable the keys of the colours, that the puzzle shown has."""
         document = self._current().document
-        coloured = allows_colours(document)
+        coloured = document.puzzle.spec.has_colours
         self.dock.setVisible(coloured and self.show_action.isChecked())
         inks = palette_of(document).inks if coloured else -1
         for value, action in enumerate(self.keys):

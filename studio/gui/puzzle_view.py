@@ -174,7 +174,7 @@ class PuzzleView(QAbstractScrollArea):
     def set_colour(self, value: int) -> None:
         """Paint with colour ``value``, kept within the document's palette (the ink, 1, for a
         kind without colours)."""
-        least = 0 if self.document.puzzle.spec.max_colours > 1 else 1
+        least = 0 if self.document.puzzle.spec.has_colours else 1
         value = max(least, min(palette_of(self.document).inks, value))
         if value != self.colour:
             self.colour = value

@@ -123,7 +123,7 @@ def test_a_kind_with_colours_declares_a_colour_example_and_its_rules(name: str) 
     apart in greyscale, and has one solution, its picture, which the analysis proves (brute
     force cannot enumerate 4^25 grids) and the kind's logic reaches unaided."""
     kind = registered(name)
-    if kind.spec.max_colours == 1:
+    if not kind.spec.has_colours:
         assert kind.colour_example is None
         assert kind.spec.colour_rules == ""
         return

@@ -76,7 +76,7 @@ class Kind:
     def __post_init__(self) -> None:
         if (self.from_picture is None) == (self.blank is None):
             raise ValueError(f"{self.spec.name}: declare exactly one of from_picture and blank")
-        coloured = self.spec.max_colours > 1
+        coloured = self.spec.has_colours
         if coloured != (self.colour_example is not None) or coloured != bool(
             self.spec.colour_rules
         ):
@@ -129,7 +129,7 @@ class Kind:
         if colours > self.spec.max_colours:
             raise StudioError(
                 f"a {noun} is black and white; this picture has {colours} colours"
-                if self.spec.max_colours == 1
+                if not self.spec.has_colours
                 else f"a {noun} has at most {self.spec.max_colours} colours, this picture {colours}"
             )
         return Document(self.from_picture(picture), picture, **metadata)

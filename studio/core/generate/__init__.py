@@ -56,7 +56,7 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
         noun = spec.noun or spec.name
         raise GeneratorError(
             f"a {noun} is black and white; {options.colours} colours were asked for"
-            if spec.max_colours == 1
+            if not spec.has_colours
             else f"a {noun} has at most {spec.max_colours} colours, not {options.colours}"
         )
     strategy = options.strategy or kind.strategies[0]

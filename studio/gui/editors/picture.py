@@ -44,7 +44,7 @@ class PictureEditor(KindEditor):
         return blank.with_picture(picture_of(empty, blank.puzzle.colours))
 
     def tools(self) -> list[KindTool]:
-        return [EYEDROPPER] if self.view.document.puzzle.spec.max_colours > 1 else []
+        return [EYEDROPPER] if self.view.document.puzzle.spec.has_colours else []
 
     def use_tool(self, name: str, cell: Cell) -> bool:
         if name != EYEDROPPER.name:
