@@ -10,7 +10,7 @@ The rules, those of published puzzle books (issue 13):
   every page, so the contents point at the numbers printed.
 - **Sections.** A run of consecutive puzzles of one kind, in the book's order, is a section;
   the first section of each kind opens with a page of its rules and a worked example. A kind's
-  colour puzzles (of a kind with colours, ``spec.max_colours`` above 1) make sections of their
+  colour puzzles (of a kind with colours, ``spec.has_colours``) make sections of their
   own ("Colour Nonogram puzzles 11–14"), the first opened by the rules of its colour puzzles
   (``spec.colour_rules``) and its colour example.
 - **Numbers.** Puzzles are numbered 1…N through the book; a title is printed only if the
