@@ -19,7 +19,10 @@ from studio.core.cancel import CancelToken
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, PartialGrid
 
 Literal = int
-Clause = list[Literal]
+Clause = tuple[Literal, ...]
+"""A clause as the builder keeps it: a tuple, which Python's cycle collector stops tracking
+(it holds only ints), so that millions of them do not make every collection slower; lists
+made a 200×200 puzzle's encoding 2.5× slower."""
 LiteralGrid = npt.NDArray[np.int64]
 
 TRUE: Literal = 1
@@ -43,7 +46,7 @@ class CnfBuilder:
 
     def __init__(self, cancel: CancelToken | None = None) -> None:
         self.num_vars = 1
-        self.clauses: list[Clause] = [[TRUE]]
+        self.clauses: list[Clause] = [(TRUE,)]
         self._cancel = cancel
 
     def new_var(self) -> Literal:
@@ -118,23 +121,23 @@ class CnfBuilder:
         """Add a clause, dropping it if it holds ``TRUE`` and removing ``FALSE`` literals.
 
         An empty clause (every literal false) makes the formula unsatisfiable; it is kept as
-        the unit clause ``[FALSE]``, which contradicts variable 1.
+        the unit clause ``(FALSE,)``, which contradicts variable 1.
 
         Raises:
             Stopped: when the builder's cancel token has fired (checked now and then).
         """
-        literals = list(clause)
+        literals = tuple(clause)
         if TRUE in literals:
             return
         if FALSE in literals:
-            literals = [literal for literal in literals if literal != FALSE] or [FALSE]
+            literals = tuple(literal for literal in literals if literal != FALSE) or (FALSE,)
         self.clauses.append(literals)
         if self._cancel is not None and len(self.clauses) % CHECK_EVERY == 0:
             self._cancel.check()
 
     def take_clauses(self) -> list[Clause]:
         """The clauses added so far, handed over: the builder forgets them (its variable pool
-        goes on). A solver that has loaded them needs no second copy in Python lists, which
+        goes on). A solver that has loaded them needs no second copy in Python, which
         at 200×200 would double a gigabyte."""
         clauses, self.clauses = self.clauses, []
         return clauses

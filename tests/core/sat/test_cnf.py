@@ -20,14 +20,14 @@ def test_constants_are_simplified_away() -> None:
     cnf.add([a, TRUE])
     cnf.add([a, FALSE, b])
     cnf.add([FALSE])
-    assert cnf.clauses == [[TRUE], [a, b], [FALSE]]
+    assert cnf.clauses == [(TRUE,), (a, b), (FALSE,)]
 
 
 def test_taking_the_clauses_empties_the_builder_but_not_its_pool() -> None:
     cnf = CnfBuilder()
     a = cnf.new_var()
     cnf.add([a])
-    assert cnf.take_clauses() == [[TRUE], [a]]
+    assert cnf.take_clauses() == [(TRUE,), (a,)]
     assert cnf.clauses == []
     assert cnf.new_var() == a + 1
 

@@ -52,24 +52,24 @@ def exactly(
         encoding: one of :data:`ENCODINGS`.
 
     Returns:
-        The clauses; ``[[]]`` (the empty clause) when the constants already rule it out, ``[]``
+        The clauses; ``[()]`` (the empty clause) when the constants already rule it out, ``[]``
         when they already meet it.
     """
     open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
     needed = count - sum(1 for literal in literals if literal == TRUE)
     if not 0 <= needed <= len(open_literals):
-        return [[]]
+        return [()]
     if not open_literals:
         return []
     if encoding == "binomial":
         too_many = itertools.combinations([-literal for literal in open_literals], needed + 1)
         too_few = itertools.combinations(open_literals, len(open_literals) - needed + 1)
-        return [list(clause) for clause in itertools.chain(too_many, too_few)]
+        return list(itertools.chain(too_many, too_few))
     encoded = CardEnc.equals(
         lits=open_literals, bound=needed, top_id=cnf.num_vars, encoding=EncType.seqcounter
     )
     cnf.num_vars = max(cnf.num_vars, encoded.nv)
-    return [list(clause) for clause in encoded.clauses]
+    return [tuple(clause) for clause in encoded.clauses]
 
 
 def encode_mosaic(
