@@ -56,6 +56,9 @@ WINDOW_CONFLICTS = 2_000
 WINDOW_SIDE = 16
 WINDOW_STRIDE = 8
 
+Window = tuple[slice, slice]
+"""One square of the local sweep, as ``(rows, cols)`` slices of the grid."""
+
 #: Conflicts allowed to Glucose for a first solution before the hard-puzzle steps, and to the
 #: search for a symmetric solution among them (Knotty's takes Glucose about 14 000).
 PLAIN_CONFLICTS = 20_000
@@ -337,15 +340,20 @@ class _Search:
         self,
         flipped: LiteralGrid,
         candidates: BoolGrid,
-        window: BoolGrid,
+        window: Window,
         mark: Callable[[Picture], None],
     ) -> None:
         """Solutions that differ from the solution in some of ``candidates`` inside ``window``
         and nowhere outside it, each passed to ``mark`` (which narrows ``candidates``), until
         none is left or a call needs more than :data:`WINDOW_CONFLICTS`. ``flipped``: each cell
         literal negated where the solution has it true."""
-        kept = (-flipped[self.open & ~window]).tolist()  # the solution outside the window
-        while (local := candidates & window).any():
+        self.cancel.check()  # between windows too: most have no candidate left, and no call
+        inside = np.zeros(candidates.shape, dtype=bool)
+        inside[window] = True
+        if not (candidates & inside).any():
+            return
+        kept = (-flipped[self.open & ~inside]).tolist()  # the solution outside the window
+        while (local := candidates & inside).any():
             try:
                 found = self._differing(flipped, local, WINDOW_CONFLICTS, kept)
             except _OutOfConflicts:
@@ -383,10 +391,10 @@ class _Search:
         return found
 
 
-def _windows(shape: tuple[int, int]) -> list[BoolGrid]:
-    """Masks of the :data:`WINDOW_SIDE` squares, :data:`WINDOW_STRIDE` apart, that cover a grid
-    of ``shape`` (the last ones flush with its far edges); none when one window would hold
-    the whole grid."""
+def _windows(shape: tuple[int, int]) -> list[Window]:
+    """The :data:`WINDOW_SIDE` squares, :data:`WINDOW_STRIDE` apart, that cover a grid of
+    ``shape`` (the last ones flush with its far edges), as ``(rows, cols)`` slices; none when
+    one window would hold the whole grid."""
     height, width = shape
     if height <= WINDOW_SIDE and width <= WINDOW_SIDE:
         return []
@@ -395,13 +403,11 @@ def _windows(shape: tuple[int, int]) -> list[BoolGrid]:
         last = max(0, length - WINDOW_SIDE)
         return sorted({*range(0, last, WINDOW_STRIDE), last})
 
-    masks = []
-    for top in starts(height):
-        for left in starts(width):
-            mask = np.zeros(shape, dtype=bool)
-            mask[top : top + WINDOW_SIDE, left : left + WINDOW_SIDE] = True
-            masks.append(mask)
-    return masks
+    return [
+        (slice(top, top + WINDOW_SIDE), slice(left, left + WINDOW_SIDE))
+        for top in starts(height)
+        for left in starts(width)
+    ]
 
 
 @contextmanager
