@@ -240,9 +240,10 @@ class KindSpec:
         aliases: other names people use for it (accepted by :func:`get_kind`).
         noun: the kind's name inside a sentence, e.g. ``"nonogram"``, ``"Fobidoshi"``.
         min_side: the fewest rows or columns a puzzle of this kind may have.
-        max_side: the most rows or columns a puzzle of this kind may have: within it, peak
-            memory stays under about 1 GB and a time limit or Esc stops any analysis within
-            0.5 s on a 2-core machine (``benchmarks/limits.py`` measures both).
+        max_side: the most rows or columns a puzzle of this kind may have, chosen so that
+            peak memory stays under about 1 GB and a time limit or Esc stops any analysis
+            within 0.5 s on a 2-core machine (``benchmarks/limits.py`` measures both;
+            docs/figures.md, "Limits", gives the cases measured beyond them).
         logic: the kind's logic solver in a phrase, e.g. ``"line logic"``.
         logic_solvable: the word for a puzzle that logic solves alone, e.g. ``"line-solvable"``.
         given: the word for a cell shown to the solver, e.g. ``"given"``, a mosaic's ``"clue"``.
