@@ -348,10 +348,10 @@ class _Search:
         none is left or a call needs more than :data:`WINDOW_CONFLICTS`. ``flipped``: each cell
         literal negated where the solution has it true."""
         self.cancel.check()  # between windows too: most have no candidate left, and no call
+        if not candidates[window].any():
+            return
         inside = np.zeros(candidates.shape, dtype=bool)
         inside[window] = True
-        if not (candidates & inside).any():
-            return
         kept = (-flipped[self.open & ~inside]).tolist()  # the solution outside the window
         while (local := candidates & inside).any():
             try:

@@ -36,6 +36,13 @@ CHECK_EVERY = 4096
 """Clauses added between two checks of the cancel token: about 4 ms of encoding."""
 
 
+def open_count(literals: Sequence[Literal], count: int) -> tuple[list[Literal], int]:
+    """The open literals of a cardinality constraint over ``literals`` (``TRUE`` and ``FALSE``
+    left out), and what is left of ``count`` once the ``TRUE`` ones are counted."""
+    open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
+    return open_literals, count - sum(literal == TRUE for literal in literals)
+
+
 class CnfBuilder:
     """Collects clauses over a growing pool of variables.
 
@@ -100,8 +107,7 @@ class CnfBuilder:
         left out): python-sat's sequential counter (C. Sinz, *Towards an optimal CNF encoding
         of Boolean cardinality constraints*, CP 2005, §2), O(n·bound) clauses and variables,
         on which unit propagation keeps the constraint arc-consistent."""
-        open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
-        bound -= sum(literal == TRUE for literal in literals)
+        open_literals, bound = open_count(literals, bound)
         if bound < 0:
             self.add(())
             return

@@ -29,7 +29,7 @@ from pysat.card import CardEnc, EncType
 
 from studio.core.grid import PartialGrid
 from studio.core.kinds.mosaic.logic import ClueGrid, neighbourhood
-from studio.core.sat.cnf import FALSE, TRUE, Clause, CnfBuilder, Literal, LiteralGrid
+from studio.core.sat.cnf import Clause, CnfBuilder, Literal, LiteralGrid, open_count
 
 Encoding = Choice["binomial", "seqcounter"]
 ENCODINGS: tuple[Encoding, ...] = ("binomial", "seqcounter")
@@ -55,8 +55,7 @@ def exactly(
         The clauses; ``[()]`` (the empty clause) when the constants already rule it out, ``[]``
         when they already meet it.
     """
-    open_literals = [literal for literal in literals if literal not in (TRUE, FALSE)]
-    needed = count - sum(1 for literal in literals if literal == TRUE)
+    open_literals, needed = open_count(literals, count)
     if not 0 <= needed <= len(open_literals):
         return [()]
     if not open_literals:
