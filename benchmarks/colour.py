@@ -196,7 +196,7 @@ def size_of(
 ) -> tuple[int, int]:
     cnf = CnfBuilder()
     encoder(cnf, puzzle, np.full(puzzle.shape, -1, dtype=np.int8))
-    return cnf.num_vars, len(cnf.clauses)
+    return cnf.num_vars, cnf.clause_count
 
 
 def print_random(count: int, seed: int, colours: int) -> None:

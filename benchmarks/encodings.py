@@ -99,7 +99,7 @@ def measure(
         run.failure = "placement cap"
         return run
     run.encode_ms = 1000 * (time.perf_counter() - started)
-    run.variables, run.clauses = cnf.num_vars, len(cnf.clauses)
+    run.variables, run.clauses = cnf.num_vars, cnf.clause_count
     if limit_ms is not None and run.encode_ms > limit_ms:
         run.failure = "time limit"
         return run

@@ -12,16 +12,17 @@ killed. Cancel and time limit act within :data:`POLL` seconds plus the time to k
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 import tempfile
+from array import array
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 
 from studio.core.cancel import CancelToken
 from studio.core.errors import StudioError
-from studio.core.sat.cnf import CnfBuilder
+from studio.core.sat.cnf import CnfBuilder, clause_chunks
+from studio.core.sat.session import LOAD_CHUNK
 
 #: Seconds between two looks at the cancel token while the child solves.
 POLL = 0.05
@@ -32,8 +33,8 @@ BACKEND = "kissat404"
 #: ``prctl``'s option that sets the signal a process gets when its parent dies (Linux).
 PR_SET_PDEATHSIG = 1
 
-#: Clauses written to the child's file between two looks at the cancel token.
-CHUNK = 65536
+#: Bytes of clauses written to the child's file between two looks at the cancel token.
+CHUNK = 1 << 20
 
 
 class ChildFailed(StudioError):
@@ -54,18 +55,18 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _solve(connection: Connection, backend: str, path: str, parent: int) -> None:
-    """The child of process ``parent``: solve the clauses pickled at ``path`` (chunks of
-    clauses one after the other); send the model, or ``None`` when they are unsatisfiable."""
+    """The child of process ``parent``: solve the clauses at ``path`` (a
+    :data:`~studio.core.sat.cnf.LiteralStream`'s bytes); send the model, or ``None`` when they
+    are unsatisfiable."""
     _die_with_parent(parent)
     from pysat.solvers import Solver
 
+    literals = array("i")
+    with open(path, "rb") as file:
+        literals.frombytes(file.read())
     with Solver(name=backend) as solver:
-        with open(path, "rb") as file:
-            while True:
-                try:
-                    solver.append_formula(pickle.load(file))
-                except EOFError:
-                    break
+        for chunk in clause_chunks(literals, LOAD_CHUNK):
+            solver.append_formula(chunk)
         connection.send(solver.get_model() if solver.solve() else None)
 
 
@@ -75,9 +76,10 @@ def solve_in_child(
     """A model of ``cnf`` (``model[v - 1]`` is ``±v`` for every variable made so far), or
     ``None`` when it is unsatisfiable, from ``backend`` in a child process.
 
-    The clauses go through a temporary file, written in chunks of :data:`CHUNK` between two
-    looks at ``cancel`` (a 200×200 puzzle has millions), so that starting the child never
-    waits on a pipe; only the model comes back through the pipe. As with the batch pool, a
+    The builder's clauses (which it hands over, :meth:`CnfBuilder.take_clauses`) go through a
+    temporary file, written in chunks of :data:`CHUNK` bytes between two looks at
+    ``cancel`` (a 200×200 puzzle has millions), so that starting the child never waits on a
+    pipe; only the model comes back through the pipe. As with the batch pool, a
     script that calls this must guard its main code with ``if __name__ == "__main__":`` (the
     child imports it).
 
@@ -86,14 +88,15 @@ def solve_in_child(
         ChildFailed: when the child ends without an answer.
     """
     with tempfile.TemporaryDirectory(prefix="studio-sat-") as folder:
-        path = os.path.join(folder, "clauses.pickle")
+        path = os.path.join(folder, "clauses.bin")
+        # As in the session: the last variable in a tautology, so that every variable has a
+        # value in the model.
+        cnf.add((cnf.num_vars, -cnf.num_vars))
+        literals = memoryview(cnf.take_clauses()).cast("B")
         with open(path, "wb") as file:
-            for start in range(0, len(cnf.clauses), CHUNK):
+            for start in range(0, len(literals), CHUNK):
                 cancel.check()
-                pickle.dump(cnf.clauses[start : start + CHUNK], file, pickle.HIGHEST_PROTOCOL)
-            # As in the session: the last variable in a tautology, so that every variable
-            # has a value in the model.
-            pickle.dump([[cnf.num_vars, -cnf.num_vars]], file, pickle.HIGHEST_PROTOCOL)
+                file.write(literals[start : start + CHUNK])
         cancel.check()
         context = get_context("spawn")
         receiver, sender = context.Pipe(duplex=False)

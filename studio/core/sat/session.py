@@ -3,8 +3,9 @@
 python-sat's plain ``solve()`` holds the GIL for the whole call, which froze the GUI for half a
 minute on a hard puzzle (docs/architecture.md, "Known traps").
 ``solve_limited(expect_interrupt=True)`` on the MiniSat family releases it and honours
-``interrupt()``, so this session always uses that path, on Glucose 4 by default, and turns a time
-limit, a conflict limit or a cancel request into an interrupt.
+``interrupt()``, so this session always uses that path, and turns a time limit, a conflict limit
+or a cancel request into an interrupt. Glucose 4 solves puzzles of the common sizes, MiniSat 2.2
+large formulas (:func:`backend_for`).
 """
 
 from __future__ import annotations
@@ -16,14 +17,30 @@ from types import TracebackType
 from pysat.solvers import Solver
 
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.sat.cnf import CnfBuilder, Literal
+from studio.core.sat.cnf import CnfBuilder, Literal, clause_chunks
 
 #: Backends that support ``solve_limited(expect_interrupt=True)``: the MiniSat family.
 BACKENDS = ("glucose4", "glucose3", "minisat22", "maplechrono")
 
-LOAD_CHUNK = 16384
+GLUCOSE_MAX_CLAUSES = 2_000_000
+"""The largest formula given to Glucose 4. Glucose looks at ``interrupt()`` only when it
+restarts, and it blocks restarts while its trail is long, which is when a model is near: on a
+300×300 mosaic (2.8 million clauses) a cancel waited up to 2 s for it. MiniSat 2.2 looks at
+every decision (at most 75 ms late there). Below this size Glucose is the faster of the two on
+hard puzzles (random 40×40 nonograms: median 139 ms against 208, slowest 0.36 s against 2.4 s),
+and random 100×100 nonograms and 200×200 mosaics stopped within 0.2 s of their limits
+(docs/figures.md, "Limits")."""
+
+LOAD_CHUNK = 512
 """Clauses handed to the solver between two checks of the cancel token (python-sat adds them
-one by one from Python, about 1 µs each: a large puzzle takes seconds to load)."""
+one by one from Python, about 0.3 µs each: a large puzzle takes seconds to load); fewer than the
+cycle collector's first threshold (:func:`~studio.core.sat.cnf.clause_chunks`)."""
+
+
+def backend_for(clause_count: int) -> str:
+    """The backend for a formula of ``clause_count`` clauses: Glucose 4 up to
+    :data:`GLUCOSE_MAX_CLAUSES`, MiniSat 2.2 beyond."""
+    return "glucose4" if clause_count <= GLUCOSE_MAX_CLAUSES else "minisat22"
 
 
 class SolverSession:
@@ -33,7 +50,8 @@ class SolverSession:
         cnf: the formula; the session takes its clauses (:meth:`CnfBuilder.take_clauses`) and
             keeps growing its variable pool through :meth:`new_var`.
         cancel: stops :meth:`solve` when cancelled or past its deadline.
-        backend: one of :data:`BACKENDS`.
+        backend: one of :data:`BACKENDS`; by default the one for the formula's size
+            (:func:`backend_for`).
         conflict_limit: conflicts allowed per :meth:`solve` call (``None``: unlimited).
 
     Raises:
@@ -46,23 +64,22 @@ class SolverSession:
         cnf: CnfBuilder,
         *,
         cancel: CancelToken | None = None,
-        backend: str = "glucose4",
+        backend: str | None = None,
         conflict_limit: int | None = None,
     ) -> None:
-        if backend not in BACKENDS:
+        if backend is not None and backend not in BACKENDS:
             raise ValueError(f"backend {backend!r} cannot be interrupted; use one of {BACKENDS}")
+        clause_count = cnf.clause_count
+        literals = cnf.take_clauses()
+        self.backend = backend or backend_for(clause_count)
+        """The backend solving this session's formula."""
         self._cnf = cnf
         self._cancel = cancel if cancel is not None else CancelToken()
         self._conflict_limit = conflict_limit
-        self._solver = Solver(name=backend)
-        clauses = cnf.take_clauses()
-        clauses.reverse()  # taken from the end, in order, so that each chunk is freed once loaded
+        self._solver = Solver(name=self.backend)
         try:
-            while clauses:
+            for chunk in clause_chunks(literals, LOAD_CHUNK):
                 self._cancel.check()
-                chunk = clauses[-LOAD_CHUNK:]
-                del clauses[-LOAD_CHUNK:]
-                chunk.reverse()
                 self._solver.append_formula(chunk)
         except BaseException:
             self._solver.delete()

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+from array import array
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.grid import unknown_grid
 from studio.core.kinds.nonogram.puzzle import Nonogram
-from studio.core.sat.cnf import CHECK_EVERY, FALSE, TRUE, CnfBuilder
+from studio.core.sat.cnf import CHECK_EVERY, FALSE, TRUE, CnfBuilder, clause_chunks
 from studio.core.sat.session import SolverSession
 
 
@@ -27,9 +30,22 @@ def test_taking_the_clauses_empties_the_builder_but_not_its_pool() -> None:
     cnf = CnfBuilder()
     a = cnf.new_var()
     cnf.add([a])
-    assert cnf.take_clauses() == [(TRUE,), (a,)]
+    assert cnf.take_clauses().tolist() == [TRUE, 0, a, 0]  # DIMACS: each clause ends in 0
     assert cnf.clauses == []
+    assert cnf.clause_count == 0
     assert cnf.new_var() == a + 1
+
+
+@given(
+    st.lists(st.lists(st.integers(-9, 9).filter(bool), max_size=4), max_size=30),
+    st.integers(1, 7),
+)
+def test_chunks_give_back_every_clause_in_order(clauses: list[list[int]], size: int) -> None:
+    """Empty clauses included (an unsatisfiable cardinality adds one)."""
+    literals = array("i", [literal for clause in clauses for literal in (*clause, 0)])
+    chunks = list(clause_chunks(literals, size))
+    assert all(1 <= len(chunk) <= size for chunk in chunks)
+    assert [clause for chunk in chunks for clause in chunk] == clauses
 
 
 def test_encoding_stops_soon_after_a_cancel() -> None:
@@ -42,7 +58,7 @@ def test_encoding_stops_soon_after_a_cancel() -> None:
     cnf = CnfBuilder(token)
     with pytest.raises(Stopped):
         puzzle.encode(cnf, unknown_grid(200, 200))
-    assert len(cnf.clauses) <= CHECK_EVERY
+    assert cnf.clause_count <= CHECK_EVERY
 
 
 @pytest.mark.parametrize("size", range(1, 6))

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.sat import session as session_module
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import LOAD_CHUNK, SolverSession
 from tests.core.sat.formulas import pigeonhole
@@ -32,6 +33,30 @@ def test_a_formula_loads_in_chunks_in_order_and_solves() -> None:
         model = session.model()
         assert all(model[v - 1] == v for v in literals)
         assert not session.solve([-literals[-1]])
+
+
+def test_glucose_solves_common_formulas_and_minisat_large_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Glucose looks at an interrupt only when it restarts, which kept a cancel waiting 2 s on
+    a 300×300 mosaic; MiniSat looks at every decision."""
+    with SolverSession(pigeonhole(3)) as session:
+        assert session.backend == "glucose4"
+    monkeypatch.setattr(session_module, "GLUCOSE_MAX_CLAUSES", 10)
+    formula = pigeonhole(3)
+    assert formula.clause_count > 10
+    with SolverSession(formula) as session:
+        assert session.backend == "minisat22"
+        assert session.solve() is False
+    with SolverSession(pigeonhole(3), backend="glucose3") as session:
+        assert session.backend == "glucose3"
+
+
+def test_a_backend_that_cannot_be_interrupted_is_refused_and_the_formula_kept() -> None:
+    formula = pigeonhole(3)
+    with pytest.raises(ValueError, match="cannot be interrupted"):
+        SolverSession(formula, backend="cadical195")
+    assert formula.clauses, "nothing was taken"
 
 
 def test_loading_stops_on_a_cancel() -> None:

@@ -56,7 +56,7 @@ from studio.core.symmetry import Box, Symmetry, dihedral
 
 MAX_SIDE = 200
 """The most rows or columns. The hardest case, a random picture (about a quarter of its cells
-are runs), peaks at about 1 GB at 200×200 (3.3 GB at 300×300) before its time limit stops it;
+are runs), peaks at about 0.4 GB at 200×200 (1 GB in 5 colours) before its time limit stops it;
 published puzzles stop near 100×100."""
 
 MAX_COLOURS = 32

@@ -132,9 +132,9 @@ def line_size(
     """(variables, clauses) that one line of ``n`` open cells adds."""
     cnf = CnfBuilder()
     cells = cnf.new_vars(n).tolist()
-    before_vars, before_clauses = cnf.num_vars, len(cnf.clauses)
+    before_vars, before_clauses = cnf.num_vars, cnf.clause_count
     encode_line(cnf, clue, cells)
-    return cnf.num_vars - before_vars, len(cnf.clauses) - before_clauses
+    return cnf.num_vars - before_vars, cnf.clause_count - before_clauses
 
 
 def fast_line(cnf: CnfBuilder, clue: Sequence[int], cells: list[int]) -> None:
@@ -237,4 +237,4 @@ def test_the_wrapper_is_the_puzzle_but_for_its_encoding() -> None:
     fast, thesis = CnfBuilder(), CnfBuilder()
     with_encoding(puzzle, "fast").encode(fast, unknown_grid(2, 3))
     encoded.encode(thesis, unknown_grid(2, 3))
-    assert len(thesis.clauses) > len(fast.clauses)
+    assert thesis.clause_count > fast.clause_count
