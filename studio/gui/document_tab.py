@@ -180,6 +180,7 @@ class DocumentTab(QWidget):
         elif self.analysis.busy:
             self.analysis.stop()
             self._set_verdict("Analysis stopped")
+            self.repair_panel.set_idle("Analysis stopped: repairs come with the next check.")
         else:
             return False
         return True

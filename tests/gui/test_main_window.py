@@ -237,8 +237,10 @@ def test_stop_analysis_with_escape(qtbot: QtBot, open_window) -> None:
     knotty = shared_record("nonogram", "survey:knotty")
     window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
     assert window.analysis.busy
+    assert window.repair_panel.summary.text() == "Checking…"
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.status_label.text() == "Analysis stopped"
+    assert window.repair_panel.summary.text().startswith("Analysis stopped"), "not left checking"
     assert not window.analysis.busy
     qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
