@@ -14,7 +14,7 @@
    ticks of a 10 ms timer on the GUI thread (how long the window froze) and the time to open.
 
 Usage: ``QT_QPA_PLATFORM=offscreen python benchmarks/limits.py [--skip-window]`` (about
-four minutes).
+six minutes).
 """
 
 from __future__ import annotations

@@ -179,7 +179,12 @@ class CnfBuilder:
     def take_clauses(self) -> LiteralStream:
         """The clauses added so far (:data:`LiteralStream`), handed over: the builder forgets
         them (its variable pool goes on), so that a solver that has loaded them leaves no
-        second copy."""
+        second copy.
+
+        They end in a tautology over the last variable made so far: a solver's model stops at
+        the highest variable its clauses name, and a cell may be in none (a mosaic cell far
+        from every clue), so that every variable made so far has a value in every model."""
+        self._literals.fromlist([self.num_vars, -self.num_vars, 0])
         literals, self._literals = self._literals, array("i")
         self.clause_count = 0
         return literals

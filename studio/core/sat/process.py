@@ -89,9 +89,6 @@ def solve_in_child(
     """
     with tempfile.TemporaryDirectory(prefix="studio-sat-") as folder:
         path = os.path.join(folder, "clauses.bin")
-        # As in the session: the last variable in a tautology, so that every variable has a
-        # value in the model.
-        cnf.add((cnf.num_vars, -cnf.num_vars))
         literals = memoryview(cnf.take_clauses()).cast("B")
         with open(path, "wb") as file:
             for start in range(0, len(literals), CHUNK):

@@ -84,10 +84,6 @@ class SolverSession:
         except BaseException:
             self._solver.delete()
             raise
-        # A solver's model stops at the highest variable its clauses name, and a cell may be in
-        # none (a mosaic cell far from every clue): name the last variable in a tautology, so
-        # that every variable made so far has a value in every model.
-        self._solver.add_clause([cnf.num_vars, -cnf.num_vars])
         self._model: list[int] | None = None
         self.calls = 0
 

@@ -30,7 +30,8 @@ def test_taking_the_clauses_empties_the_builder_but_not_its_pool() -> None:
     cnf = CnfBuilder()
     a = cnf.new_var()
     cnf.add([a])
-    assert cnf.take_clauses().tolist() == [TRUE, 0, a, 0]  # DIMACS: each clause ends in 0
+    # DIMACS, each clause ending in 0; the last, a tautology, names the last variable.
+    assert cnf.take_clauses().tolist() == [TRUE, 0, a, 0, a, -a, 0]
     assert cnf.clauses == []
     assert cnf.clause_count == 0
     assert cnf.new_var() == a + 1
