@@ -87,8 +87,9 @@ def draw_clues(
     colour, the cell slot a little inset (:data:`BOX_INSET`, so that two runs of one colour
     read as two), in black or white, whichever reads better on it
     (:func:`~studio.core.palette.text_on`); a box that stands out too little from the paper
-    (:data:`~studio.render.grid.LEAST_CONTRAST`) gets a thin outline. A line's highlight and
-    conflict tints lie over its boxes, and a conflict outlines them in the conflict colour.
+    (:data:`~studio.render.grid.LEAST_CONTRAST`) gets a thin outline. A line's highlight lies
+    under its boxes, so that they keep their colour; a conflict's tint lies over them and
+    outlines them in the conflict colour.
 
     Args:
         layout: the grid's layout; clues are drawn outside it, ``depth`` slots deep, for the
@@ -127,11 +128,11 @@ def draw_clues(
             else:
                 rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
             placed.append((rect, text, rgb))
+        if index == highlight_line:  # under the boxes: a box shows its colour as it is
+            painter.fillRect(band, QColor(palette.highlight))
         boxes = [(rect, rgb) for rect, _text, rgb in placed if rgb is not None]
         for rect, rgb in boxes:
             draw_swatch(painter, _box(layout, rect), rgb, palette, layout.hairline)
-        if index == highlight_line:
-            painter.fillRect(band, QColor(palette.highlight))
         if index == conflict_line:
             painter.fillRect(band, QColor(palette.conflict))
             _outline_boxes(painter, layout, palette, boxes)
