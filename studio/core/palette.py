@@ -48,6 +48,14 @@ MAX_INKS = 62
 """The most inks a palette may have: one character each from :func:`ink_char`'s letters and
 digits."""
 
+UNTYPABLE = frozenset("0123456789,")
+"""Characters a typed clue cannot spell a colour with: it reads them as part of a run's
+length or as a separator (:func:`~studio.core.kinds.nonogram.puzzle.parse_clue`)."""
+
+_SPARE_CHARS = "+-*/=<>?!@#$%&^~_:;"
+"""Stand-ins for an untypable character once every letter is some colour's (62 inks, ten of
+them spelt with digits, need ten)."""
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -123,6 +131,21 @@ class Palette:
     def chars(self) -> str:
         """Every colour's character, background first: ``chars[v]`` spells value ``v``."""
         return "".join(colour.char for colour in self.colours)
+
+    @property
+    def typing_chars(self) -> str:
+        """How a typed clue spells each colour, background first: its own character, or, for
+        an ink spelt with one in :data:`UNTYPABLE` (a webpbn file may spell colours ``1``,
+        ``2``…), the first letter of :func:`ink_char` that no colour uses (then ``+``,
+        ``-``…). The background keeps its own: a clue never names it."""
+        chars = self.chars
+        spare = (
+            char
+            for char in (*map(ink_char, range(MAX_INKS)), *_SPARE_CHARS)
+            if char not in chars and char not in UNTYPABLE
+        )
+        inks = (next(spare) if char in UNTYPABLE else char for char in chars[1:])
+        return chars[0] + "".join(inks)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -164,7 +164,8 @@ class PalettePanel(QWidget):
             return (
                 "0  background" if colour.name == "background" else f"0  {colour.name}, background"
             )
-        typed = f" — typed {colour.char}" if self.model.document.palette is not None else ""
+        palette = self.model.document.palette
+        typed = f" — typed {palette.typing_chars[value]}" if palette is not None else ""
         return f"{value}  {colour.name}{typed}"
 
     def _select(self, value: int) -> None:

@@ -261,6 +261,27 @@ def test_typing_a_coloured_clue(qtbot: QtBot, open_window) -> None:
     assert window.model.undo_stack.undoText() == "Type the clue of row 1"
 
 
+def test_a_palette_spelt_with_digits_is_typed_with_the_stand_ins_the_panel_shows(
+    qtbot: QtBot, open_window
+) -> None:
+    """A webpbn file may spell its colours 1, 2, 3, which a clue would read as lengths."""
+    digits = Palette(
+        tuple(Colour(c.name, char, c.rgb) for c, char in zip(PALETTE.colours, "0123", strict=True))
+    )
+    window = open_window(document_of_picture("nonogram", PICTURE, palette=digits))
+    assert labels(window)[1:] == ["1  black — typed a", "2  red — typed b", "3  green — typed c"]
+    rows = window.view.editor.row_clues
+    assert rows.line_clues()[0] == "2 1b"
+    qtbot.mouseDClick(rows, LEFT, pos=rows.band(0).center())
+    editor = window.view.editor.clue_editor
+    editor.selectAll()
+    qtbot.keyClicks(editor, "1c 2b")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    puzzle = window.model.document.puzzle
+    assert isinstance(puzzle, Nonogram)
+    assert puzzle.runs(LineRef("row", 0)) == ((1, 3), (2, 2))
+
+
 def test_type_clues_shows_and_takes_the_colours(qtbot: QtBot, open_window, monkeypatch) -> None:
     window = open_window(colour_document())
 

@@ -70,10 +70,11 @@ class NonogramEditor(PictureEditor):
         return self.puzzle.rows if axis == "row" else self.puzzle.cols
 
     def chars(self) -> str:
-        """How typed clues spell the colours (the palette's characters, background first); empty
-        in black and white (:func:`~studio.core.kinds.nonogram.puzzle.parse_clue`)."""
+        """How typed clues spell the colours (the palette's
+        :attr:`~studio.core.palette.Palette.typing_chars`, background first); empty in black
+        and white (:func:`~studio.core.kinds.nonogram.puzzle.parse_clue`)."""
         palette = self.view.document.palette
-        return "" if palette is None else palette.chars
+        return "" if palette is None else palette.typing_chars
 
     def typed_clue(self, line: LineRef) -> str:
         """A line's clue as it is typed: ``3 1 2``, in colour ``3r 2 1g``."""

@@ -500,8 +500,9 @@ def parse_clue(text: str, line: LineRef, length: int, chars: str = "") -> Runs:
     of colour 1. In colour, ``chars`` spells the colours (a palette's
     :attr:`~studio.core.palette.Palette.chars`, background first): a run is its length
     followed by its colour's character, a bare length being of the first colour: ``"3r 2 1g"``,
-    as :func:`.linesolve.format_clue` writes it. (A palette that spells a colour with a digit
-    or a comma cannot be typed so: the character reads as part of the length or a separator.)
+    as :func:`.linesolve.format_clue` writes it. (A colour spelt with a digit or a comma would
+    read as part of the length or a separator: the window types its stand-in from
+    :attr:`~studio.core.palette.Palette.typing_chars`.)
 
     Raises:
         PuzzleError: naming the line and the first bad token, e.g. ``row 3: 'x' is not a run

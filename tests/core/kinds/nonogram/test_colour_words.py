@@ -14,7 +14,7 @@ from studio.core.errors import PuzzleError
 from studio.core.grid import LineRef
 from studio.core.kinds.nonogram.linesolve import Runs, format_clue
 from studio.core.kinds.nonogram.puzzle import Nonogram, parse_clue
-from studio.core.palette import Colour, Palette, name_colours
+from studio.core.palette import MAX_INKS, Colour, Palette, name_colours
 
 ROW = LineRef("row", 2)
 PALETTE = Palette(
@@ -93,6 +93,38 @@ def test_a_bad_typed_clue_names_the_line_and_the_token(text: str, chars: str, me
     with pytest.raises(PuzzleError) as caught:
         parse_clue(text, ROW, 9, chars)
     assert str(caught.value) == message
+
+
+# Any character a palette accepts: digits and commas too (a webpbn file may spell colours so).
+SPELLABLE = st.characters(
+    blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp"), blacklist_characters="|"
+)
+
+
+def palette_of(chars: str) -> Palette:
+    return Palette(tuple(Colour(f"c{i}", char, (0, 0, 0)) for i, char in enumerate(chars)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SPELLABLE, min_size=3, max_size=8, unique=True), st.data())
+def test_every_palette_can_be_typed_by_its_typing_characters(
+    chars: list[str], data: st.DataObject
+) -> None:
+    """Typed clues of any palette read back, each colour keeping its own character unless a
+    clue would misread it (a digit, a comma)."""
+    typing = palette_of("".join(chars)).typing_chars
+    assert len(set(typing)) == len(chars)
+    assert not set(typing[1:]) & set("0123456789,")
+    pairs = zip(typing, chars, strict=True)
+    assert all(mine == theirs for mine, theirs in pairs if theirs not in "0123456789,")
+    assert typing[0] == chars[0], "the background is never typed"
+    runs = data.draw(st.lists(st.tuples(st.integers(1, 12), st.integers(1, len(chars) - 1))))
+    assert parse_clue(format_clue(tuple(runs), typing), ROW, 300, typing) == tuple(runs)
+
+
+def test_with_every_letter_taken_digits_are_typed_as_signs() -> None:
+    palette = Palette.default(MAX_INKS)  # inks a…z, A…Z, 0…9
+    assert palette.typing_chars == "." + palette.chars[1:53] + "+-*/=<>?!@"
 
 
 def test_a_colour_spelt_dot_is_a_colour_not_a_separator() -> None:

@@ -79,7 +79,7 @@ from studio.core.kinds.nonogram.formats.clues import (
 )
 from studio.core.kinds.nonogram.linesolve import Runs, format_clue
 from studio.core.kinds.nonogram.puzzle import SPEC, Nonogram
-from studio.core.palette import Palette
+from studio.core.palette import UNTYPABLE, Palette
 
 TITLE = "Clue lines (rows, columns)"
 
@@ -90,8 +90,6 @@ EMPTY_LINE, EMPTY_LINE_DASH = "0", "-"
 _SNIFF = re.compile(r"\s*(?:rows|colors)[ \t\r]*(?:\n|\Z)", re.IGNORECASE | re.ASCII)
 _HEADER = re.compile(r"\s*(rows|columns|colors)\s*", re.IGNORECASE | re.ASCII)
 _COLOUR = re.compile(r"\s*" + COLOUR_DECLARATION)
-_UNTYPED = frozenset(DIGITS | {","})
-"""Characters a colour may not be spelt with here: they read as lengths or separators."""
 
 
 def sniff(text: str) -> bool:
@@ -130,7 +128,7 @@ def write(document: Document) -> str:
     lines = []
     chars = ""
     if palette is not None:
-        bad = next((c for c in palette.colours[1:] if c.char in _UNTYPED), None)
+        bad = next((c for c in palette.colours[1:] if c.char in UNTYPABLE), None)
         if bad is not None:
             raise FormatError(
                 f"the colour {bad.name!r} is spelt {bad.char!r}, which clue lines would read as "
