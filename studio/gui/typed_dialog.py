@@ -70,7 +70,10 @@ class TypedCluesDialog(QDialog):
         self._timer.timeout.connect(self.check)
         self.text.textChanged.connect(self._timer.start)
         self.resize(520, 560)
-        self.check()
+        if note:  # nothing to read yet: the note says why, and OK waits for the first text
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
+        else:
+            self.check()
 
     def check(self) -> None:
         """Read the text now: name the first problem, or enable OK."""

@@ -145,6 +145,20 @@ def test_copy_as_text_gives_the_typed_text_or_says_why_not(open_window, clipboar
     assert clipboard.text() == ""
 
 
+def test_type_clues_says_why_the_puzzle_is_not_shown_as_text(qtbot: QtBot) -> None:
+    """Clue lines have no place for givens: the dialog opens empty with the reason, which the
+    empty text's own problem must not replace, and OK waits for a text."""
+    dialog = TypedCluesDialog(Document(Nonogram.from_picture(HEART, [(0, 1)]), HEART))
+    qtbot.addWidget(dialog)
+    assert dialog.text.toPlainText() == ""
+    assert dialog.problem.text().startswith("The puzzle cannot be shown as text (")
+    assert "given" in dialog.problem.text()
+    assert not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+    type_lines(qtbot, dialog.text, ["rows", "1", "columns", "1"])
+    dialog.check()
+    assert dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+
+
 def test_a_kind_without_a_game_id_copies_its_text(open_window, clipboard) -> None:
     givens = np.zeros((4, 4), dtype=np.int8)
     givens[0, 0] = CIRCLE
