@@ -8,12 +8,16 @@ from studio.core.kinds import get_kind
 from studio.core.sat.analysis import Analysis, Status
 
 
-def describe(analysis: Analysis, names: Sequence[str] | None = None) -> str:
+def describe(
+    analysis: Analysis, names: Sequence[str] | None = None, *, time_limit: float | None = None
+) -> str:
     """One line for a status bar or a terminal, e.g. ``"Ambiguous: 14 variable fields"``;
     ``names`` names the colours of a colour puzzle (its document's
     :attr:`~studio.core.document.Document.colour_names`), e.g. ``"No solution: row 3 cannot
-    hold 2 in red"``."""
-    stopped = {"timeout": "time limit reached", "cancelled": "stopped"}.get(
+    hold 2 in red"``; ``time_limit``, the seconds the analysis was given, is named when it
+    stopped it (``"Unknown: time limit of 60 s reached"``)."""
+    limit = f" of {time_limit:g} s" if time_limit is not None else ""
+    stopped = {"timeout": f"time limit{limit} reached", "cancelled": "stopped"}.get(
         analysis.stop_reason or "", ""
     )
     if analysis.status == Status.UNIQUE:
@@ -24,8 +28,10 @@ def describe(analysis: Analysis, names: Sequence[str] | None = None) -> str:
         return f"Unique · {rating.description} · difficulty {rating.score}/5"
     if analysis.status == Status.MULTIPLE:
         count = int(analysis.variable.sum())
-        more = f" or more ({stopped})" if not analysis.complete else ""
-        return f"Ambiguous: {count}{more} variable field{'s' if count != 1 else ''}"
+        fields = f"variable field{'s' if count != 1 else ''}"
+        if not analysis.complete:
+            return f"Ambiguous: {count} or more {fields} ({stopped})"
+        return f"Ambiguous: {count} {fields}"
     if analysis.status == Status.NONE:
         contradiction = analysis.contradiction
         where = contradiction.text(names) if contradiction else "found by search"

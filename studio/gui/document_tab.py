@@ -27,7 +27,7 @@ from studio.core.repair import Repair, repair_document, repaired
 from studio.core.sat.analysis import Analysis, Status
 from studio.core.verdict import describe
 from studio.gui.document_model import DocumentModel
-from studio.gui.live_analysis import LiveAnalysis
+from studio.gui.live_analysis import SUGGESTION_TIME_LIMIT, LiveAnalysis
 from studio.gui.palette_panel import PalettePanel
 from studio.gui.puzzle_view import HintState, PuzzleView
 from studio.gui.repair_panel import RepairPanel
@@ -73,6 +73,8 @@ class DocumentTab(QWidget):
         self.book_source: BookEntry | None = None
         """The book entry this document was opened from (Add to Book then updates it)."""
         self.verdict = "Checking…"
+        self._verdict_before = self.verdict
+        """The verdict shown when a check without a time limit began (Esc brings it back)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
@@ -80,12 +82,16 @@ class DocumentTab(QWidget):
         self.model.changed.connect(self._document_changed)
         self.model.file_changed.connect(self.title_changed)
         self.model.loaded.connect(self._forget_book_source)
-        self.analysis.started.connect(lambda: self._set_verdict("Checking…"))
+        self.analysis.started.connect(self._checking)
         self.analysis.invalid.connect(self._invalid)
         self.analysis.analysed.connect(self._analysed)
         self.analysis.rated.connect(self._rated)
         self.analysis.searching.connect(self.repair_panel.set_searching)
         self.analysis.suggested.connect(self.repair_panel.set_suggestions)
+        self.analysis.rating_timed_out.connect(self._rating_timed_out)
+        self.analysis.suggesting_timed_out.connect(
+            lambda: self.repair_panel.set_search_timed_out(SUGGESTION_TIME_LIMIT)
+        )
         self.analysis.failed.connect(self._analysis_failed)
         self.changes.finished.connect(self._change_done)
         self.changes.failed.connect(self._change_failed)
@@ -137,6 +143,27 @@ class DocumentTab(QWidget):
         self.info_changed.emit(self.view.editor.status())
         self.analysis.show(self.document, immediately=immediately)
 
+    def _checking(self) -> None:
+        unlimited = " without a time limit (Esc stops it)" if self.analysis.unlimited else ""
+        self._set_verdict(f"Checking{unlimited}…")
+
+    def analyse_without_limit(self) -> None:
+        """Check the document again with no time limit (the hardest puzzles need minutes);
+        Esc stops it, an edit brings the limit back. Says so when no limit cut the verdict
+        shown short."""
+        verdict = self.analysis.analysis
+        unrated = (
+            verdict is not None and verdict.status == Status.UNIQUE and verdict.difficulty is None
+        )
+        if verdict is not None and verdict.complete and not unrated:
+            self.message.emit("The verdict is complete: no time limit cut it short")
+        elif self.analysis.unlimited_busy:
+            self.message.emit("Already checking without a time limit (Esc stops it)")
+        else:
+            self._verdict_before = self.verdict
+            self.repair_panel.set_idle("Checking…")
+            self.analysis.show(self.document, immediately=True, unlimited=True)
+
     def _invalid(self, reason: str) -> None:
         # Typed clues can be half-way (row and column totals differ until both are in).
         self.view.set_analysis(None)
@@ -150,6 +177,12 @@ class DocumentTab(QWidget):
             self.repair_panel.set_unique()
             if analysis.difficulty is None:
                 text += " · rating…"
+        elif analysis.stop_reason == "timeout":
+            self.repair_panel.set_idle(
+                f"The analysis stopped at its time limit of {self.analysis.time_limit:g} s. "
+                "Solve ▸ Analyse Without Time Limit (Ctrl+Shift+A) goes on until it ends; "
+                "Esc stops it."
+            )
         elif analysis.status != Status.MULTIPLE or not analysis.complete:
             self.repair_panel.set_idle("Repairs come when the puzzle has solutions to tell apart.")
         self._set_verdict(text)
@@ -158,16 +191,20 @@ class DocumentTab(QWidget):
         self.view.set_analysis(analysis)
         self._set_verdict(self.status_text(analysis))
 
+    def _rating_timed_out(self) -> None:
+        if self.analysis.analysis is not None:
+            self._set_verdict(
+                f"{self.status_text(self.analysis.analysis)} · not rated "
+                f"(time limit of {self.analysis.time_limit:g} s reached)"
+            )
+
     def _analysis_failed(self, message: str) -> None:
         self._set_verdict(f"Analysis failed: {message}")
         self.failed.emit("Analysis failed", message)
 
     def status_text(self, analysis: Analysis) -> str:
         """The verdict in words, e.g. ``Ambiguous: 14 variable fields``."""
-        text = describe(analysis, self.document.colour_names)
-        if analysis.stop_reason == "timeout":
-            text += f" after {self.analysis.time_limit:g} s"
-        return text
+        return describe(analysis, self.document.colour_names, time_limit=self.analysis.time_limit)
 
     def stop(self) -> bool:
         """Esc: leave the hint steps, or else stop a running change or the analysis; False if
@@ -177,6 +214,13 @@ class DocumentTab(QWidget):
             self.message.emit("")
         elif self.changes.busy:
             self.changes.cancel()
+        elif self.analysis.unlimited_busy:
+            self.analysis.stop()
+            # The verdict the time limit cut short still holds.
+            self._set_verdict(self._verdict_before)
+            self.repair_panel.set_idle(
+                "Stopped: the verdict stays as the time limit left it (Ctrl+Shift+A checks again)."
+            )
         elif self.analysis.busy:
             self.analysis.stop()
             self._set_verdict("Analysis stopped")

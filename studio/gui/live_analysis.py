@@ -10,10 +10,11 @@ brings the same object back). A newer document cancels every step of the older o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.core.cancel import CancelToken
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import PuzzleError
 from studio.core.grid import Picture
@@ -50,6 +51,9 @@ class LiveAnalysis(QObject):
         rated(object): the analysis again, with the difficulty of the unique puzzle.
         searching(int): repair suggestions are being looked for, for this many variable fields.
         suggested(object): the repair suggestions (a list, best first) for the document shown.
+        rating_timed_out(): the rating stopped at :attr:`time_limit`, without a difficulty.
+        suggesting_timed_out(): the repair suggestions stopped at
+            :data:`SUGGESTION_TIME_LIMIT`, without any.
         failed(str): a step failed, in one line.
     """
 
@@ -59,6 +63,8 @@ class LiveAnalysis(QObject):
     rated = Signal(object)
     searching = Signal(int)
     suggested = Signal(object)
+    rating_timed_out = Signal()
+    suggesting_timed_out = Signal()
     failed = Signal(str)
 
     def __init__(
@@ -68,12 +74,18 @@ class LiveAnalysis(QObject):
         self.document: Document | None = None
         self.analysis: Analysis | None = None
         """The newest analysis of :attr:`document`, once there is one."""
+        self.unlimited = False
+        """True while :attr:`document` is checked without :attr:`time_limit`."""
         self._analysing = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=time_limit)
         self._rating = LatestOnly(self, debounce_ms=0, time_limit=time_limit)
         self._suggesting = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
         self._analysing.finished.connect(self._analysis_done)
         self._rating.finished.connect(self._rating_done)
         self._suggesting.finished.connect(self._suggestions_done)
+        # A step stops at its time limit only while its document is shown: showing another
+        # cancels it.
+        self._rating.timed_out.connect(self.rating_timed_out)
+        self._suggesting.timed_out.connect(self.suggesting_timed_out)
         for runner in self._runners:
             runner.failed.connect(self.failed)
 
@@ -96,15 +108,25 @@ class LiveAnalysis(QObject):
         return self._analysing.busy
 
     @property
+    def unlimited_busy(self) -> bool:
+        """True while the analysis or the rating runs without :attr:`time_limit`."""
+        return self.unlimited and (self._analysing.busy or self._rating.busy)
+
+    @property
     def working(self) -> bool:
         """True while any step (analysis, rating, suggestions) is on its way."""
         return any(runner.busy for runner in self._runners)
 
-    def show(self, document: Document, *, immediately: bool = False) -> None:
+    def show(
+        self, document: Document, *, immediately: bool = False, unlimited: bool = False
+    ) -> None:
         """Check ``document`` from now on (after a short debounce, unless ``immediately``); the
-        steps of the document before are stopped and their results dropped."""
+        steps of the document before are stopped and their results dropped. ``unlimited``
+        lifts :attr:`time_limit` from the analysis and the rating of this document only (the
+        hardest puzzles need minutes; an edit brings the limit back)."""
         self.stop()
         self.document, self.analysis = document, None
+        self.unlimited = unlimited
         puzzle = document.puzzle
         try:
             document.validate()
@@ -116,10 +138,13 @@ class LiveAnalysis(QObject):
         def job(cancel: CancelToken) -> tuple[Document, Analysis]:
             analysis = analyze(puzzle, cancel=cancel, rate=False)
             if analysis.logic_solvable:  # rating it is free: the deduction is done
-                analysis = rated(puzzle, analysis, cancel=cancel)
+                # The verdict comes first: a time limit that strikes here leaves the rating
+                # to the rating step.
+                with suppress(Stopped):
+                    analysis = rated(puzzle, analysis, cancel=cancel)
             return document, analysis
 
-        self._analysing.request(job, immediately=immediately)
+        self._analysing.request(job, immediately=immediately, unlimited=unlimited)
 
     def stop(self) -> None:
         """Stop every step in progress (Esc); the verdict shown so far stays."""
@@ -152,7 +177,7 @@ class LiveAnalysis(QObject):
         def job(cancel: CancelToken) -> tuple[Document, Analysis]:
             return document, rated(puzzle, analysis, cancel=cancel)
 
-        self._rating.request(job)
+        self._rating.request(job, unlimited=self.unlimited)
 
     def _rating_done(self, result: tuple[Document, Analysis]) -> None:
         document, analysis = result

@@ -364,6 +364,12 @@ class MainWindow(QMainWindow):
         self.hint_action = add(
             "&Hint: Next Step", lambda: self.tab.next_hint(), "H", "The next step a solver takes"
         )
+        self.analyse_action = add(
+            "&Analyse Without Time Limit",
+            lambda: self.tab.analyse_without_limit(),
+            "Ctrl+Shift+A",
+            "Check the puzzle until the verdict is complete, however long it takes (Esc stops)",
+        )
         self.tool_group = QActionGroup(self)
         self.tool_group.setExclusive(True)
         self.tool_actions: dict[Tool, QAction] = {}
@@ -430,6 +436,7 @@ class MainWindow(QMainWindow):
         self.puzzle_menu.aboutToShow.connect(self._fill_puzzle_menu)
         menu = self.menuBar().addMenu("&Solve")
         menu.addAction(self.hint_action)
+        menu.addAction(self.analyse_action)
         fill_help_menu(self.menuBar().addMenu("&Help"), self)
 
     def _build_toolbar(self) -> None:

@@ -147,6 +147,10 @@ class RepairPanel(QWidget):
         )
         self._show(text, repairs)
 
+    def set_search_timed_out(self, seconds: float) -> None:
+        """The search for suggestions stopped at its time limit of ``seconds``."""
+        self._show(f"No suggestion found within {seconds:g} s: try Repair all.", [])
+
     def set_busy(self, doing: str | None) -> None:
         """While a change of the whole document runs (``doing``, e.g. ``"Repairing"``), no
         other change from here; ``None`` when it is over: the panel is as it was before (the

@@ -149,11 +149,13 @@ class LatestOnly(_Runner):
     Signals:
         started(int): a job of this generation began.
         finished(object): the result of the newest request, never a stale one.
+        timed_out(): the newest request stopped at its time limit, without a result.
         failed(str): a job raised (one line).
     """
 
     started = Signal(int)
     finished = Signal(object)
+    timed_out = Signal()
 
     def __init__(
         self, parent: QObject | None = None, *, debounce_ms: int, time_limit: float | None
@@ -162,6 +164,7 @@ class LatestOnly(_Runner):
         self.time_limit = time_limit
         self._generation = 0
         self._pending: Job | None = None
+        self._pending_limit = time_limit
         self._current: Worker | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -173,12 +176,19 @@ class LatestOnly(_Runner):
         """True while a request waits for its result."""
         return self._pending is not None or self._current is not None
 
-    def request(self, job: Callable[[CancelToken], Any], *, immediately: bool = False) -> None:
+    def request(
+        self,
+        job: Callable[[CancelToken], Any],
+        *,
+        immediately: bool = False,
+        unlimited: bool = False,
+    ) -> None:
         """Run ``job(cancel)`` after the debounce (at once if ``immediately``), cancelling the
-        job in progress."""
+        job in progress; without :attr:`time_limit` if ``unlimited`` (Esc still stops it)."""
         self._cancel_current()
         self._generation += 1
         self._pending = lambda cancel, _progress: job(cancel)
+        self._pending_limit = None if unlimited else self.time_limit
         if immediately:
             self._timer.stop()
             self._start_pending()
@@ -205,7 +215,7 @@ class LatestOnly(_Runner):
         if self._pending is None:
             return
         job, self._pending = self._pending, None
-        self._current = self._start(job, CancelToken(self.time_limit), self._generation)
+        self._current = self._start(job, CancelToken(self._pending_limit), self._generation)
         self.started.emit(self._generation)
 
     def _on_done(self, result: object) -> None:
@@ -214,6 +224,16 @@ class LatestOnly(_Runner):
             return
         self._current = None
         self.finished.emit(result)
+
+    def _on_thread_finished(self) -> None:
+        worker = self.sender()
+        # Still current after its result would have come (signals from one thread arrive in
+        # order): it failed, or stopped at its time limit, since cancelling forgets a job.
+        if worker is self._current and isinstance(worker, Worker):
+            self._current = None
+            if worker.stopped:
+                self.timed_out.emit()
+        super()._on_thread_finished()
 
 
 class Batch(_Runner):

@@ -4,6 +4,8 @@ quitting ask, and a status bar that always speaks of the document on screen."""
 
 from __future__ import annotations
 
+import threading
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -18,11 +20,14 @@ from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.core.kinds.mosaic.puzzle import Mosaic
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status
+from studio.gui import live_analysis
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice
 from studio.gui.main_window import MainWindow, blank_document
-from tests.gui.conftest import verdict_in_new_tab
+from tests.conftest import shared_record
+from tests.gui.conftest import running_threads, verdict_in_new_tab
 from tests.gui.drive import LEFT, drag, stroke
 
 UNIQUE = grid_from_text(["###", "#..", "##."])  # unique, line-solvable
@@ -333,3 +338,89 @@ def test_closing_the_only_blank_tab_leaves_a_blank_one(qtbot: QtBot, open_window
         stroke(qtbot, window, [(0, 0)])
     assert window.status_label.text() == tab.verdict
     assert window.model.undo_stack.count() == 1
+
+
+# The time limit -------------------------------------------------------------------------------
+
+ANALYSE_LONGER = (
+    Qt.Key.Key_A,
+    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+)
+
+
+def reanalysed(qtbot: QtBot, window: MainWindow, time_limit: float) -> None:
+    """Check the document shown again under ``time_limit`` seconds, and wait for the verdict."""
+    window.tab.analysis.time_limit = time_limit
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.model.load(replace(window.tab.document))  # a new object: checked anew
+
+
+def test_a_verdict_cut_short_by_the_time_limit_is_finished_without_it(
+    qtbot: QtBot, open_window
+) -> None:
+    window = open_window(document_of_picture("nonogram", grid_from_text(["#.", ".#"])))
+    reanalysed(qtbot, window, 0.0)
+    assert window.status_label.text() == "Unknown: time limit of 0 s reached"
+    assert "Analyse Without Time Limit (Ctrl+Shift+A)" in window.repair_panel.summary.text()
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000) as blocker:
+        qtbot.keyClick(window, *ANALYSE_LONGER)
+        assert window.status_label.text() == "Checking without a time limit (Esc stops it)…"
+    assert blocker.args[0].complete
+    assert window.status_label.text() == "Ambiguous: 4 variable fields"
+    qtbot.keyClick(window, *ANALYSE_LONGER)
+    assert window.statusBar().currentMessage() == (
+        "The verdict is complete: no time limit cut it short"
+    )
+    assert not window.analysis.busy
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        drag(qtbot, window, [(0, 1)])
+    assert window.status_label.text() == "Unknown: time limit of 0 s reached", (
+        "an edit brings the limit back"
+    )
+
+
+def test_esc_stops_the_check_without_a_limit_and_the_verdict_before_stays(
+    qtbot: QtBot, open_window
+) -> None:
+    knotty = shared_record("nonogram", "survey:knotty")
+    window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
+    reanalysed(qtbot, window, 0.0)
+    before = window.status_label.text()
+    assert before == "Unknown: time limit of 0 s reached"
+    qtbot.keyClick(window, *ANALYSE_LONGER)
+    assert window.analysis.busy
+    assert window.status_label.text() == "Checking without a time limit (Esc stops it)…"
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.analysis.working
+    assert window.status_label.text() == before
+    assert window.repair_panel.summary.text().startswith("Stopped:")
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
+
+
+def test_a_rating_at_its_time_limit_says_so_and_is_finished_without_it(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rating once stopped at its limit without a word: "rating…" stayed for good."""
+    real_rated = live_analysis.rated
+
+    def rated_only_without_limit(puzzle, analysis, *, cancel):  # type: ignore[no-untyped-def]
+        while cancel.remaining() is not None:  # a limited rating waits for its limit
+            cancel.check()
+            threading.Event().wait(0.01)
+        return real_rated(puzzle, analysis, cancel=cancel)
+
+    monkeypatch.setattr(live_analysis, "rated", rated_only_without_limit)
+    # A 4×4 picture with one solution that line logic alone does not reach (probing does).
+    puzzle = Nonogram([(2,), (2,), (1,), (1,)], [(1,), (2,), (1,), (1, 1)])
+    window = MainWindow(Document(puzzle))  # not shown: nothing spins the event loop yet
+    qtbot.addWidget(window)
+    window.tab.analysis.time_limit = 0.05
+    with qtbot.waitSignal(window.tab.analysis.rating_timed_out, timeout=10_000):
+        pass
+    assert window.status_label.text() == (
+        "Unique · not line-solvable · not rated (time limit of 0.05 s reached)"
+    )
+    with qtbot.waitSignal(window.analysis.rated, timeout=10_000):
+        window.tab.analyse_without_limit()
+    assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)

@@ -54,6 +54,47 @@ def test_a_failing_job_is_one_line_and_its_traceback_goes_to_the_log(qtbot: QtBo
     runner.shutdown()
 
 
+def test_a_job_at_its_time_limit_says_so_and_leaves_the_runner_free(qtbot: QtBot) -> None:
+    """A job stopped by its time limit once left the runner busy for good, and whoever waited
+    on it (the rating, the repair suggestions) waiting forever."""
+    runner = LatestOnly(debounce_ms=0, time_limit=0.05)
+    finished: list[object] = []
+    runner.finished.connect(finished.append)
+    with qtbot.waitSignal(runner.timed_out, timeout=5_000):
+        runner.request(blocking_job(threading.Event(), "never"), immediately=True)
+    qtbot.waitUntil(lambda: not running_threads(), timeout=5_000)
+    assert not runner.busy
+    assert finished == []
+    runner.shutdown()
+
+
+def test_an_unlimited_request_has_no_time_limit_and_the_next_one_has(qtbot: QtBot) -> None:
+    runner = LatestOnly(debounce_ms=0, time_limit=60.0)
+
+    def remaining(cancel: CancelToken) -> float | None:
+        return cancel.remaining()
+
+    with qtbot.waitSignal(runner.finished, timeout=5_000) as blocker:
+        runner.request(remaining, immediately=True, unlimited=True)
+    assert blocker.args == [None]
+    with qtbot.waitSignal(runner.finished, timeout=5_000) as blocker:
+        runner.request(remaining, immediately=True)
+    assert 0 < blocker.args[0] <= 60.0
+    runner.shutdown()
+
+
+def test_a_failed_job_leaves_the_runner_free(qtbot: QtBot) -> None:
+    runner = LatestOnly(debounce_ms=0, time_limit=None)
+
+    def broken(cancel: CancelToken) -> None:
+        raise StudioError("no")
+
+    with qtbot.waitSignal(runner.failed, timeout=5_000):
+        runner.request(broken, immediately=True)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5_000)  # it once stayed busy for good
+    runner.shutdown()
+
+
 def test_running_out_of_memory_is_one_line(qtbot: QtBot) -> None:
     """A worker's MemoryError once reached the user as a dialog holding a traceback."""
     batch = Batch()
