@@ -104,6 +104,8 @@ def test_a_level_out_of_reach_says_what_to_relax(
     dialog.easiest.setValue(3)
     with qtbot.waitSignal(dialog.batch.failed, timeout=30_000):
         qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
+    # The failure is told as its thread ends; until then the dialog's Esc stops the work.
+    qtbot.waitUntil(lambda: not dialog.batch.busy, timeout=5_000)
     assert dialog.isVisible()
     assert "no 3×3 puzzle met the options in 40 attempts; try a larger size" in (
         dialog.status.text()
