@@ -18,7 +18,8 @@ def describe(
     stopped it (``"Unknown: time limit of 60 s reached"``)."""
     limit = f" of {time_limit:g} s" if time_limit is not None else ""
     stopped = {"timeout": f"time limit{limit} reached", "cancelled": "stopped"}.get(
-        analysis.stop_reason or "", ""
+        analysis.stop_reason or "",
+        "still checking",  # an interim analysis: no stop yet
     )
     if analysis.status == Status.UNIQUE:
         if analysis.difficulty is None:

@@ -9,6 +9,7 @@ verdict of the tab shown, always of the document on screen, never a message that
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +85,7 @@ class DocumentTab(QWidget):
         self.model.loaded.connect(self._forget_book_source)
         self.analysis.started.connect(self._checking)
         self.analysis.invalid.connect(self._invalid)
+        self.analysis.interim.connect(self._interim)
         self.analysis.analysed.connect(self._analysed)
         self.analysis.rated.connect(self._rated)
         self.analysis.searching.connect(self.repair_panel.set_searching)
@@ -144,8 +146,13 @@ class DocumentTab(QWidget):
         self.analysis.show(self.document, immediately=immediately)
 
     def _checking(self) -> None:
-        unlimited = " without a time limit (Esc stops it)" if self.analysis.unlimited else ""
-        self._set_verdict(f"Checking{unlimited}…")
+        resumed = self.analysis.resumed
+        if resumed is not None and resumed.status == Status.MULTIPLE:
+            self._set_verdict(self.status_text(replace(resumed, stop_reason=None)))
+        elif self.analysis.unlimited:
+            self._set_verdict("Checking without a time limit (Esc stops it)…")
+        else:
+            self._set_verdict("Checking…")
 
     def analyse_without_limit(self) -> None:
         """Check the document again with no time limit (the hardest puzzles need minutes);
@@ -161,7 +168,7 @@ class DocumentTab(QWidget):
             self.message.emit("Already checking without a time limit (Esc stops it)")
         else:
             self._verdict_before = self.verdict
-            self.repair_panel.set_idle("Checking…")
+            self.repair_panel.set_idle("Checking without a time limit: Esc stops it.")
             self.analysis.show(self.document, immediately=True, unlimited=True)
 
     def _invalid(self, reason: str) -> None:
@@ -169,6 +176,15 @@ class DocumentTab(QWidget):
         self.view.set_analysis(None)
         self._set_verdict(f"Not a valid puzzle yet: {reason}")
         self.repair_panel.set_idle("Repairs come once the clues make a puzzle.")
+
+    def _interim(self, analysis: Analysis) -> None:
+        """What the analysis has proven so far, while it goes on (the variable fields found)."""
+        self.view.set_analysis(analysis)
+        self._set_verdict(self.status_text(analysis))
+        self.repair_panel.set_idle(
+            "Ambiguous; still proving the other cells fixed. Repairs come when the analysis is "
+            "complete (Esc stops it, keeping the fields found)."
+        )
 
     def _analysed(self, analysis: Analysis) -> None:
         self.view.set_analysis(analysis)
@@ -214,17 +230,21 @@ class DocumentTab(QWidget):
             self.message.emit("")
         elif self.changes.busy:
             self.changes.cancel()
-        elif self.analysis.unlimited_busy:
+        elif self.analysis.busy or self.analysis.unlimited_busy:
+            so_far, unlimited = self.analysis.so_far, self.analysis.unlimited
             self.analysis.stop()
-            # The verdict the time limit cut short still holds.
-            self._set_verdict(self._verdict_before)
+            if so_far is not None:  # what the analysis had proven when it stopped
+                self.view.set_analysis(so_far)
+                self._set_verdict(self.status_text(replace(so_far, stop_reason="cancelled")))
+            elif unlimited:  # the verdict the time limit cut short still holds
+                self._set_verdict(self._verdict_before)
+            else:
+                self._set_verdict("Analysis stopped")
             self.repair_panel.set_idle(
-                "Stopped: the verdict stays as the time limit left it (Ctrl+Shift+A checks again)."
+                "Stopped: Solve ▸ Analyse Without Time Limit (Ctrl+Shift+A) goes on from here."
+                if so_far is not None or unlimited
+                else "Analysis stopped: repairs come with the next check."
             )
-        elif self.analysis.busy:
-            self.analysis.stop()
-            self._set_verdict("Analysis stopped")
-            self.repair_panel.set_idle("Analysis stopped: repairs come with the next check.")
         else:
             return False
         return True

@@ -32,6 +32,10 @@ DEFAULT_TIME_LIMIT = 60.0
 SUGGESTION_TIME_LIMIT = 30.0
 """Seconds the search for repair suggestions may take before it gives up."""
 
+INTERIM_AFTER = 0.5
+"""Seconds into an analysis before what it has proven so far is shown: a quick one (nearly
+all) then goes straight to its verdict, without a flicker of interim ones."""
+
 
 def reference_of(document: Document, analysis: Analysis | None) -> Picture | None:
     """The solution a puzzle known only by its clues is shown (and repaired) with: the
@@ -47,6 +51,8 @@ class LiveAnalysis(QObject):
     Signals:
         started(): a new document is being checked.
         invalid(str): the document is no valid puzzle yet; why (typed clues half-way).
+        interim(object): an incomplete :class:`Analysis` of the document shown while the
+            analysis goes on (an ambiguous puzzle, with the variable fields found so far).
         analysed(object): the :class:`Analysis` of the document shown (rated when free).
         rated(object): the analysis again, with the difficulty of the unique puzzle.
         searching(int): repair suggestions are being looked for, for this many variable fields.
@@ -59,8 +65,11 @@ class LiveAnalysis(QObject):
 
     started = Signal()
     invalid = Signal(str)
+    interim = Signal(object)
     analysed = Signal(object)
     rated = Signal(object)
+    # Emitted from the analysing thread (document, cancel token, analysis), heard queued.
+    _reported = Signal(object, object, object)
     searching = Signal(int)
     suggested = Signal(object)
     rating_timed_out = Signal()
@@ -76,10 +85,15 @@ class LiveAnalysis(QObject):
         """The newest analysis of :attr:`document`, once there is one."""
         self.unlimited = False
         """True while :attr:`document` is checked without :attr:`time_limit`."""
+        self.so_far: Analysis | None = None
+        """The newest interim analysis of :attr:`document`, while its analysis goes on."""
+        self.resumed: Analysis | None = None
+        """The analysis cut short that the one without a time limit goes on from."""
         self._analysing = LatestOnly(self, debounce_ms=DEBOUNCE_MS, time_limit=time_limit)
         self._rating = LatestOnly(self, debounce_ms=0, time_limit=time_limit)
         self._suggesting = LatestOnly(self, debounce_ms=0, time_limit=SUGGESTION_TIME_LIMIT)
         self._analysing.finished.connect(self._analysis_done)
+        self._reported.connect(self._interim_done)
         self._rating.finished.connect(self._rating_done)
         self._suggesting.finished.connect(self._suggestions_done)
         # A step stops at its time limit only while its document is shown: showing another
@@ -123,10 +137,14 @@ class LiveAnalysis(QObject):
         """Check ``document`` from now on (after a short debounce, unless ``immediately``); the
         steps of the document before are stopped and their results dropped. ``unlimited``
         lifts :attr:`time_limit` from the analysis and the rating of this document only (the
-        hardest puzzles need minutes; an edit brings the limit back)."""
+        hardest puzzles need minutes; an edit brings the limit back), and goes on from where
+        the limit stopped its analysis."""
+        earlier = (self.analysis or self.so_far) if document is self.document else None
         self.stop()
-        self.document, self.analysis = document, None
+        self.document, self.analysis, self.so_far = document, None, None
         self.unlimited = unlimited
+        resume = earlier if unlimited and earlier is not None and not earlier.complete else None
+        self.resumed = resume
         puzzle = document.puzzle
         try:
             document.validate()
@@ -136,7 +154,11 @@ class LiveAnalysis(QObject):
         self.started.emit()
 
         def job(cancel: CancelToken) -> tuple[Document, Analysis]:
-            analysis = analyze(puzzle, cancel=cancel, rate=False)
+            def report(interim: Analysis) -> None:
+                if interim.seconds >= INTERIM_AFTER:
+                    self._reported.emit(document, cancel, interim)
+
+            analysis = analyze(puzzle, cancel=cancel, rate=False, interim=report, resume=resume)
             if analysis.logic_solvable:  # rating it is free: the deduction is done
                 # The verdict comes first: a time limit that strikes here leaves the rating
                 # to the rating step.
@@ -158,6 +180,12 @@ class LiveAnalysis(QObject):
 
     def _current(self, document: Document) -> bool:
         return document is self.document
+
+    def _interim_done(self, document: Document, cancel: CancelToken, analysis: Analysis) -> None:
+        # A cancelled job's report may come after the next job of the same document began.
+        if self._current(document) and self.analysis is None and not cancel.cancelled:
+            self.so_far = analysis
+            self.interim.emit(analysis)
 
     def _analysis_done(self, result: tuple[Document, Analysis]) -> None:
         document, analysis = result

@@ -424,3 +424,31 @@ def test_a_rating_at_its_time_limit_says_so_and_is_finished_without_it(
         window.tab.analyse_without_limit()
     assert window.status_label.text() == "Unique · needs probing · difficulty 3/5"
     qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
+
+
+def test_a_long_analysis_shows_what_it_has_proven_and_esc_keeps_it(
+    qtbot: QtBot, open_window
+) -> None:
+    """Knotty is ambiguous within seconds, but the proof that no other cell varies takes
+    minutes: the verdict once said only "Checking…" until the time limit."""
+    knotty = shared_record("nonogram", "survey:knotty")
+    window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
+    with qtbot.waitSignal(window.analysis.interim, timeout=60_000) as blocker:
+        pass
+    interim = blocker.args[0]
+    assert window.view.analysis is window.analysis.so_far
+    assert window.repair_panel.summary.text().startswith("Ambiguous; still proving")
+    assert window.status_label.text() == (
+        f"Ambiguous: {interim.variable.sum()} or more variable fields (still checking)"
+    )
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    found = window.analysis.so_far.variable.sum()  # more may have come before Esc
+    assert window.status_label.text() == f"Ambiguous: {found} or more variable fields (stopped)"
+    assert window.repair_panel.summary.text().endswith("goes on from here.")
+    qtbot.keyClick(window, *ANALYSE_LONGER)
+    assert window.status_label.text() == (
+        f"Ambiguous: {found} or more variable fields (still checking)"
+    ), "it goes on from the fields found"
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.analysis.working
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)

@@ -292,9 +292,14 @@ class _Search:
             symmetric.close()
 
     def variable_fields(
-        self, solution: Picture, variable: BoolGrid, limit: int | None = None
+        self,
+        solution: Picture,
+        variable: BoolGrid,
+        limit: int | None = None,
+        grown: Callable[[], None] | None = None,
     ) -> None:
-        """Mark in ``variable`` every open cell that some other solution flips (exact).
+        """Mark in ``variable`` every open cell that some other solution flips (exact), and
+        call ``grown`` each time cells are marked.
 
         Each call asks for a solution that differs from ``solution`` in some cell not yet
         known variable; UNSAT ends it. When one call needs more than
@@ -323,6 +328,8 @@ class _Search:
             candidates[...] &= ~differs
             if limit is not None and int(variable.sum()) > limit:
                 raise Stopped("limit")
+            if grown is not None:
+                grown()
 
         while candidates.any():
             try:
@@ -438,6 +445,8 @@ def analyze(
     logic_first: bool = True,
     rate: bool = True,
     variable_limit: int | None = None,
+    interim: Callable[[Analysis], None] | None = None,
+    resume: Analysis | None = None,
 ) -> Analysis:
     """Status, a solution and the exact variable fields of a valid puzzle.
 
@@ -453,6 +462,13 @@ def analyze(
         variable_limit: stop once more than this many variable fields are found (the result
             is then ``MULTIPLE``, incomplete, with ``stop_reason == "limit"``): a search that
             only needs to know whether a candidate beats the best so far.
+        interim: called, in the analysing thread, with what is proven so far each time more
+            variable fields are found: ``MULTIPLE``, ``complete=False`` and no
+            ``stop_reason`` (the search goes on), the fields a copy. The last proof, that
+            no other cell varies, can take minutes on the hardest puzzles (Knotty).
+        resume: an earlier analysis of this very puzzle, cut short: the search starts from its
+            solution and variable fields instead of from nothing (a time limit need not cost
+            the work done before it).
 
     Returns:
         The analysis; never raises :class:`Stopped`.
@@ -465,7 +481,7 @@ def analyze(
     solution: Picture | None = None
     sat_calls = 0
 
-    def result(status: Status, stop: Stopped | None = None) -> Analysis:
+    def result(status: Status, stop: Stopped | None = None, *, partial: bool = False) -> Analysis:
         difficulty = None
         if rate and status == Status.UNIQUE and stop is None:
             try:
@@ -475,11 +491,11 @@ def analyze(
         return Analysis(
             status=status,
             solution=solution,
-            variable=variable,
+            variable=variable.copy() if partial else variable,
             deduction=deduction,
             kind=puzzle.kind,
             difficulty=difficulty,
-            complete=stop is None,
+            complete=stop is None and not partial,
             stop_reason=None if stop is None else stop.reason,
             seconds=time.perf_counter() - started,
             sat_calls=sat_calls,
@@ -492,11 +508,24 @@ def analyze(
                     return result(Status.NONE)
                 solution = picture_of(deduction.grid, puzzle.colours)
                 return result(Status.UNIQUE)
+            report = interim
+
+            def grown() -> None:
+                nonlocal sat_calls
+                if report is not None and search is not None:
+                    sat_calls = search.calls
+                    report(result(Status.MULTIPLE, partial=True))
+
             try:
-                solution = search.first_solution()
+                if resume is not None and resume.solution is not None:
+                    # Not in the backbone is not in it whichever solution the search holds.
+                    solution = resume.solution
+                    variable |= resume.variable
+                else:
+                    solution = search.first_solution()
                 if solution is None:
                     return result(Status.NONE)
-                search.variable_fields(solution, variable, variable_limit)
+                search.variable_fields(solution, variable, variable_limit, grown)
             finally:
                 sat_calls = search.calls
             return result(Status.MULTIPLE if variable.any() else Status.UNIQUE)

@@ -4,6 +4,7 @@ suite, tests/contract/test_analysis.py)."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Sequence
 from multiprocessing.context import SpawnProcess
@@ -17,7 +18,7 @@ from studio.core.cancel import CancelToken
 from studio.core.grid import grid_from_text, grid_to_text
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat import analysis as analysis_module
-from studio.core.sat.analysis import Status, analyze, count_solutions, solve
+from studio.core.sat.analysis import Analysis, Status, analyze, count_solutions, solve
 from studio.core.sat.cnf import CnfBuilder
 from studio.core.sat.session import SolverSession
 from tests.conftest import shared_params, shared_record
@@ -105,6 +106,43 @@ def test_knotty_published_solutions_pass_check() -> None:
     assert puzzle.check(first) == []
     assert puzzle.check(second) == []
     assert int((first != second).sum()) == 14
+
+
+def tournament_puzzle(seed: int) -> Nonogram:
+    """A random 25×25 picture, half filled (the TAAI/TCGA style): ambiguous, dozens of fields."""
+    return Nonogram.from_picture(np.random.default_rng(seed).random((25, 25)) < 0.5)
+
+
+def test_interim_analyses_grow_toward_the_verdict() -> None:
+    puzzle = tournament_puzzle(4)
+    seen: list[Analysis] = []
+    final = analyze(puzzle, interim=seen.append)
+    assert final.status == Status.MULTIPLE
+    assert final.complete
+    assert len(seen) >= 2
+    for interim in seen:
+        assert interim.status == Status.MULTIPLE
+        assert not interim.complete
+        assert interim.stop_reason is None
+        assert interim.variable is not final.variable, "a copy: the search goes on"
+        assert (interim.variable <= final.variable).all()
+    for earlier, later in itertools.pairwise(seen):
+        assert earlier.variable.sum() < later.variable.sum()
+        assert (earlier.variable <= later.variable).all()
+    assert (seen[-1].variable == final.variable).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+def test_an_analysis_resumed_from_one_cut_short_is_exact(seed: int) -> None:
+    puzzle = tournament_puzzle(seed)
+    cut = analyze(puzzle, variable_limit=2)
+    assert cut.status == Status.MULTIPLE
+    assert cut.stop_reason == "limit"
+    seen: list[Analysis] = []
+    resumed = analyze(puzzle, resume=cut, interim=seen.append)
+    assert resumed.complete
+    assert (resumed.variable == analyze(puzzle).variable).all()
+    assert all((cut.variable <= interim.variable).all() for interim in seen), "none is lost"
 
 
 def test_a_time_limit_gives_unknown_and_returns_promptly() -> None:
