@@ -17,10 +17,12 @@ def describe(
     hold 2 in red"``; ``time_limit``, the seconds the analysis was given, is named when it
     stopped it (``"Unknown: time limit of 60 s reached"``)."""
     limit = f" of {time_limit:g} s" if time_limit is not None else ""
-    stopped = {"timeout": f"time limit{limit} reached", "cancelled": "stopped"}.get(
-        analysis.stop_reason or "",
-        "still checking",  # an interim analysis: no stop yet
-    )
+    stopped = {
+        None: "still checking",  # an interim analysis: the search goes on
+        "timeout": f"time limit{limit} reached",
+        "cancelled": "stopped",
+        "limit": "enough found",  # a repair search's variable_limit
+    }[analysis.stop_reason]
     if analysis.status == Status.UNIQUE:
         if analysis.difficulty is None:
             solvable = get_kind(analysis.kind).spec.logic_solvable

@@ -101,13 +101,15 @@ class Worker(QThread):
 
 
 class _Runner(QObject):
-    """Owns its workers until they finish, and stops them all on :meth:`shutdown`."""
+    """Owns its workers until they finish, forgets its current job once its thread ends
+    without a result, and stops them all on :meth:`shutdown`."""
 
     failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._workers: set[Worker] = set()
+        self._current: Worker | None = None
 
     def _start(self, job: Job, cancel: CancelToken, tag: int = 0) -> Worker:
         worker = Worker(job, cancel, tag)
@@ -130,9 +132,20 @@ class _Runner(QObject):
 
     def _on_thread_finished(self) -> None:
         worker = self.sender()
-        if isinstance(worker, Worker):
-            self._workers.discard(worker)
-            worker.deleteLater()
+        if not isinstance(worker, Worker):
+            return
+        self._workers.discard(worker)
+        worker.deleteLater()
+        # Still current after its result would have come (signals from one thread arrive in
+        # order): it ended without one, failing (said already) or stopped early.
+        if worker is self._current:
+            self._current = None
+            if worker.stopped:
+                self._stopped_early()
+
+    def _stopped_early(self) -> None:
+        """The current job stopped without a result and without failing."""
+        raise NotImplementedError
 
     def shutdown(self) -> None:
         """Cancel every job and wait for its thread to end (before the window closes)."""
@@ -165,7 +178,6 @@ class LatestOnly(_Runner):
         self._generation = 0
         self._pending: Job | None = None
         self._pending_limit = time_limit
-        self._current: Worker | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
@@ -225,15 +237,8 @@ class LatestOnly(_Runner):
         self._current = None
         self.finished.emit(result)
 
-    def _on_thread_finished(self) -> None:
-        worker = self.sender()
-        # Still current after its result would have come (signals from one thread arrive in
-        # order): it failed, or stopped at its time limit, since cancelling forgets a job.
-        if worker is self._current and isinstance(worker, Worker):
-            self._current = None
-            if worker.stopped:
-                self.timed_out.emit()
-        super()._on_thread_finished()
+    def _stopped_early(self) -> None:
+        self.timed_out.emit()  # cancelling forgets a job: it can only be the time limit
 
 
 class Batch(_Runner):
@@ -250,10 +255,6 @@ class Batch(_Runner):
     progress = Signal(int, int)
     finished = Signal(object)
     cancelled = Signal()
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._current: Worker | None = None
 
     @property
     def busy(self) -> bool:
@@ -281,10 +282,5 @@ class Batch(_Runner):
     def _on_progress(self, done: int, total: int) -> None:
         self.progress.emit(done, total)
 
-    def _on_thread_finished(self) -> None:
-        worker = self.sender()
-        super()._on_thread_finished()
-        if worker is self._current and isinstance(worker, Worker):  # ended without a result
-            self._current = None
-            if worker.stopped:
-                self.cancelled.emit()
+    def _stopped_early(self) -> None:
+        self.cancelled.emit()

@@ -508,13 +508,12 @@ def analyze(
                     return result(Status.NONE)
                 solution = picture_of(deduction.grid, puzzle.colours)
                 return result(Status.UNIQUE)
-            report = interim
 
             def grown() -> None:
                 nonlocal sat_calls
-                if report is not None and search is not None:
+                if interim is not None:
                     sat_calls = search.calls
-                    report(result(Status.MULTIPLE, partial=True))
+                    interim(result(Status.MULTIPLE, partial=True))
 
             try:
                 if resume is not None and resume.solution is not None:
