@@ -74,8 +74,6 @@ class DocumentTab(QWidget):
         self.book_source: BookEntry | None = None
         """The book entry this document was opened from (Add to Book then updates it)."""
         self.verdict = "Checking…"
-        self._verdict_before = self.verdict
-        """The verdict shown when a check without a time limit began (Esc brings it back)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view)
@@ -167,7 +165,6 @@ class DocumentTab(QWidget):
         elif self.analysis.unlimited_busy:
             self.message.emit("Already checking without a time limit (Esc stops it)")
         else:
-            self._verdict_before = self.verdict
             self.repair_panel.set_idle("Checking without a time limit: Esc stops it.")
             self.analysis.show(self.document, immediately=True, unlimited=True)
 
@@ -208,11 +205,12 @@ class DocumentTab(QWidget):
         self._set_verdict(self.status_text(analysis))
 
     def _rating_timed_out(self) -> None:
+        self._set_unrated(f"time limit of {self.analysis.time_limit:g} s reached")
+
+    def _set_unrated(self, why: str) -> None:
+        """The verdict of a unique puzzle whose rating stopped, and ``why``."""
         if self.analysis.analysis is not None:
-            self._set_verdict(
-                f"{self.status_text(self.analysis.analysis)} · not rated "
-                f"(time limit of {self.analysis.time_limit:g} s reached)"
-            )
+            self._set_verdict(f"{self.status_text(self.analysis.analysis)} · not rated ({why})")
 
     def _analysis_failed(self, message: str) -> None:
         self._set_verdict(f"Analysis failed: {message}")
@@ -231,20 +229,23 @@ class DocumentTab(QWidget):
         elif self.changes.busy:
             self.changes.cancel()
         elif self.analysis.busy or self.analysis.unlimited_busy:
-            so_far, unlimited = self.analysis.so_far, self.analysis.unlimited
+            # What was proven when it stopped: the newest interim analysis, else the one cut
+            # short that a check without a limit went on from (keeping why it was cut short).
+            proven = self.analysis.so_far or self.analysis.resumed
+            rating = not self.analysis.busy
             self.analysis.stop()
-            if so_far is not None:  # what the analysis had proven when it stopped
-                self.view.set_analysis(so_far)
-                self._set_verdict(self.status_text(replace(so_far, stop_reason="cancelled")))
-            elif unlimited:  # the verdict the time limit cut short still holds
-                self._set_verdict(self._verdict_before)
+            if proven is not None:
+                self.view.set_analysis(proven)
+                stop_reason = proven.stop_reason or "cancelled"
+                self._set_verdict(self.status_text(replace(proven, stop_reason=stop_reason)))
+                self.repair_panel.set_idle(
+                    "Stopped: Solve ▸ Analyse Without Time Limit (Ctrl+Shift+A) goes on from here."
+                )
+            elif rating:  # of a unique puzzle: the Repair panel already says so
+                self._set_unrated("stopped")
             else:
                 self._set_verdict("Analysis stopped")
-            self.repair_panel.set_idle(
-                "Stopped: Solve ▸ Analyse Without Time Limit (Ctrl+Shift+A) goes on from here."
-                if so_far is not None or unlimited
-                else "Analysis stopped: repairs come with the next check."
-            )
+                self.repair_panel.set_idle("Analysis stopped: repairs come with the next check.")
         else:
             return False
         return True

@@ -451,4 +451,22 @@ def test_a_long_analysis_shows_what_it_has_proven_and_esc_keeps_it(
     ), "it goes on from the fields found"
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert not window.analysis.working
+    assert window.status_label.text() == f"Ambiguous: {found} or more variable fields (stopped)"
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
+
+
+def test_esc_right_after_going_on_from_an_interim_verdict_says_stopped(
+    qtbot: QtBot, open_window
+) -> None:
+    """Ctrl+Shift+A while the limited analysis still ran, then Esc, once brought back the
+    interim verdict's words: *(still checking)*, with nothing checking."""
+    knotty = shared_record("nonogram", "survey:knotty")
+    window = open_window(Document(Nonogram(knotty["rows"], knotty["cols"])), wait=False)
+    with qtbot.waitSignal(window.analysis.interim, timeout=60_000):
+        pass
+    qtbot.keyClick(window, *ANALYSE_LONGER)
+    found = window.analysis.resumed.variable.sum()
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.analysis.working
+    assert window.status_label.text() == f"Ambiguous: {found} or more variable fields (stopped)"
     qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
