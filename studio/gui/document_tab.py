@@ -228,7 +228,7 @@ class DocumentTab(QWidget):
             self.message.emit("")
         elif self.changes.busy:
             self.changes.cancel()
-        elif self.analysis.busy or self.analysis.unlimited_busy:
+        elif self.analysis.checking:
             # What was proven when it stopped: the newest interim analysis, else the one cut
             # short that a check without a limit went on from (keeping why it was cut short).
             proven = self.analysis.so_far or self.analysis.resumed

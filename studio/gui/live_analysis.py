@@ -122,9 +122,14 @@ class LiveAnalysis(QObject):
         return self._analysing.busy
 
     @property
+    def checking(self) -> bool:
+        """True while the analysis or the rating (not the suggestions) is on its way."""
+        return self._analysing.busy or self._rating.busy
+
+    @property
     def unlimited_busy(self) -> bool:
         """True while the analysis or the rating runs without :attr:`time_limit`."""
-        return self.unlimited and (self._analysing.busy or self._rating.busy)
+        return self.unlimited and self.checking
 
     @property
     def working(self) -> bool:

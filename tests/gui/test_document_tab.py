@@ -426,6 +426,30 @@ def test_a_rating_at_its_time_limit_says_so_and_is_finished_without_it(
     qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
 
 
+def test_esc_stops_a_rating_within_its_time_limit(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Esc once stopped only the analysis or a check without a limit: a rating under the
+    time limit went on, with the status bar saying "rating…", until it ended or timed out."""
+
+    def rated_never(puzzle, analysis, *, cancel):  # type: ignore[no-untyped-def]
+        while True:  # a rating that only Esc (or its time limit) ends
+            cancel.check()
+            threading.Event().wait(0.01)
+
+    monkeypatch.setattr(live_analysis, "rated", rated_never)
+    # A 4×4 picture with one solution that line logic alone does not reach (probing does).
+    puzzle = Nonogram([(2,), (2,), (1,), (1,)], [(1,), (2,), (1,), (1, 1)])
+    window = open_window(Document(puzzle))
+    assert window.status_label.text() == "Unique · not line-solvable · rating…"
+    assert window.analysis.working
+    assert not window.analysis.unlimited
+    qtbot.keyClick(window, Qt.Key.Key_Escape)
+    assert not window.analysis.working
+    assert window.status_label.text() == "Unique · not line-solvable · not rated (stopped)"
+    qtbot.waitUntil(lambda: not running_threads(), timeout=10_000)
+
+
 def test_a_long_analysis_shows_what_it_has_proven_and_esc_keeps_it(
     qtbot: QtBot, open_window
 ) -> None:
