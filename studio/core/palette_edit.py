@@ -1,5 +1,5 @@
-"""Editing a colour puzzle's palette: add, remove, merge and recolour its colours, and choose
-which is the background.
+"""Editing a colour puzzle's palette: add, remove, merge, recolour and rename its colours, and
+choose which is the background.
 
 Each edit takes a document drawn from a picture and returns the document with its new picture,
 palette and clues (:meth:`~studio.core.document.Document.with_palette`), so that the window's
@@ -20,6 +20,9 @@ from studio.core.grid import ColourGrid
 from studio.core.palette import BACKGROUND_CHAR, MAX_INKS, Colour, Palette, ink_char
 
 RGB = tuple[int, int, int]
+
+MAX_NAME_LENGTH = 40
+"""The longest name a colour is given here: messages name colours in the status bar."""
 
 BLACK_AND_WHITE = Palette(
     (
@@ -98,17 +101,36 @@ def recolour(document: Document, value: int, rgb: RGB) -> Document:
         ValueError: for a value outside the palette, or a black-and-white document (whose
             colours are fixed: add a colour first).
     """
-    palette = document.palette
-    if palette is None:
-        raise ValueError("a black-and-white puzzle is drawn black on white")
-    if not 0 <= value <= palette.inks:
-        raise ValueError(f"colour {value} is not in the palette")
+    palette = _colour_palette(document, value)
     old = palette.colours[value]
     name = _hex(rgb) if old.name == old.hex else old.name
-    colours = list(palette.colours)
-    colours[value] = Colour(name, old.char, rgb)
-    new = Palette(tuple(colours))
-    return replace(document, palette=new)  # only the look changes
+    return _with_colour(document, palette, value, Colour(name, old.char, rgb))
+
+
+def rename_colour(document: Document, value: int, name: str) -> Document:
+    """``document`` with colour ``value`` (0 the background, 1 to *k* an ink) called ``name``,
+    blanks around it dropped: how messages, tooltips and the Colours panel name it (an
+    imported image's colours are named by their hex). Its cells, character and RGB stay.
+
+    Raises:
+        StudioError: for an empty name, one with a line break or another control character,
+            one over :data:`MAX_NAME_LENGTH` characters, or one that another colour has (in
+            any case: messages would name two colours alike).
+        ValueError: for a value outside the palette, or a black-and-white document.
+    """
+    palette = _colour_palette(document, value)
+    name = name.strip()
+    if not name:
+        raise StudioError("a colour needs a name")
+    if not name.isprintable():
+        raise StudioError("a colour's name is one line of printable characters")
+    if len(name) > MAX_NAME_LENGTH:
+        raise StudioError(f"a colour's name has at most {MAX_NAME_LENGTH} characters")
+    for other, colour in enumerate(palette.colours):
+        if other != value and colour.name.casefold() == name.casefold():
+            raise StudioError(f"another colour is called {colour.name}")
+    old = palette.colours[value]
+    return _with_colour(document, palette, value, Colour(name, old.char, old.rgb))
 
 
 def make_background(document: Document, value: int) -> Document:
@@ -138,6 +160,24 @@ def _values(document: Document) -> ColourGrid:
     if document.picture is None:
         raise ValueError("the palette of a puzzle without a picture is edited on its solution")
     return np.asarray(document.picture).astype(np.uint8)
+
+
+def _colour_palette(document: Document, value: int) -> Palette:
+    """The palette of a colour document, with ``value`` checked to be one of its colours."""
+    palette = document.palette
+    if palette is None:
+        raise ValueError("a black-and-white puzzle is drawn black on white")
+    if not 0 <= value <= palette.inks:
+        raise ValueError(f"colour {value} is not in the palette")
+    return palette
+
+
+def _with_colour(document: Document, palette: Palette, value: int, colour: Colour) -> Document:
+    """``document`` with ``palette``, colour ``value`` replaced by ``colour``: only the look
+    and the names change."""
+    colours = list(palette.colours)
+    colours[value] = colour
+    return replace(document, palette=Palette(tuple(colours)))
 
 
 def _check_ink(palette: Palette, value: int) -> None:

@@ -101,6 +101,9 @@ class PalettePanel(QWidget):
         self.recolour_action = make_action(
             self, "Re&colour…", self.recolour, None, "Change how the colour looks"
         )
+        self.rename_action = make_action(
+            self, "Re&name…", self.rename_colour, None, "Change what the colour is called"
+        )
         self.merge_action = make_action(
             self, "&Merge Into…", self.merge_colour, None, "Paint the colour's cells another"
         )
@@ -131,6 +134,7 @@ class PalettePanel(QWidget):
             self.add_action,
             self.remove_action,
             self.recolour_action,
+            self.rename_action,
             self.merge_action,
             self.background_action,
         ]
@@ -181,6 +185,7 @@ class PalettePanel(QWidget):
         self.remove_action.setEnabled(value > 0 and inks > 1)
         self.merge_action.setEnabled(value > 0 and inks > 1)
         self.recolour_action.setEnabled(coloured)
+        self.rename_action.setEnabled(coloured)
         self.background_action.setEnabled(coloured and value > 0)
 
     def _chosen(self, row: int) -> None:
@@ -227,6 +232,18 @@ class PalettePanel(QWidget):
         text = f"Recolour {self.puzzle_palette.names[value]} as {hex_}"
         self._edit(partial(palette_edit.recolour, value=value, rgb=rgb), text, picture=False)
 
+    def rename_colour(self) -> None:
+        """Ask for a new name of the colour painted with (the background's too): messages and
+        tooltips call it so (an imported image's colours are named by their hex)."""
+        value = self.view.colour
+        old = self.puzzle_palette.colours[value].name
+        name = self.ask_name(old)
+        if name is None or name.strip() == old:
+            return
+        text = f"Rename {self.puzzle_palette.names[value]} to {name.strip()}"
+        edit = partial(palette_edit.rename_colour, value=value, name=name)
+        self._edit(edit, text, picture=False)
+
     def merge_colour(self) -> None:
         """Ask for another ink and paint the cells of the colour painted with in it."""
         gone = self.view.colour
@@ -268,6 +285,11 @@ class PalettePanel(QWidget):
         if not chosen.isValid():
             return None
         return chosen.red(), chosen.green(), chosen.blue()
+
+    def ask_name(self, old: str) -> str | None:
+        """A colour's new name, typed in place of ``old``, or ``None`` if cancelled."""
+        name, ok = QInputDialog.getText(self, "Rename Colour", f"New name of {old}:", text=old)
+        return name if ok else None
 
     def ask_merge_target(self, name: str, choices: list[tuple[int, str]]) -> int | None:
         """The ink to merge the colour ``name`` into, among ``choices`` (value, name)."""

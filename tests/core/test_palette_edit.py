@@ -18,6 +18,7 @@ from studio.core.palette_edit import (
     palette_of,
     recolour,
     remove_colour,
+    rename_colour,
 )
 
 RED, BLUE = (204, 0, 0), (52, 101, 164)
@@ -97,6 +98,50 @@ def test_recolouring_renames_a_colour_named_by_its_hex() -> None:
     assert named.palette.colours[2].name == "b"
     with pytest.raises(ValueError, match="black on white"):
         recolour(new_document("nonogram", (2, 2)), 0, RED)
+
+
+def test_renaming_changes_only_the_name() -> None:
+    document = colour_document()
+    assert document.palette is not None
+    renamed = rename_colour(document, 1, "  poppy red ")
+    assert renamed.palette is not None
+    assert renamed.palette.names == ("background", "poppy red", "#3465a4")
+    assert renamed.palette.chars == document.palette.chars
+    assert renamed.palette.colours[1].rgb == RED
+    assert np.array_equal(picture(renamed), picture(document))
+    assert renamed.puzzle == document.puzzle
+    paper = rename_colour(renamed, 0, "paper")
+    assert paper.palette is not None
+    assert paper.palette.names[0] == "paper"
+    kept = recolour(renamed, 1, (255, 0, 0))
+    assert kept.palette is not None
+    assert kept.palette.names[1] == "poppy red", "a name given by hand outlives a recolour"
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("", "needs a name"),
+        ("   ", "needs a name"),
+        ("red\nblue", "one line"),
+        ("x" * 41, "at most 40 characters"),
+        ("#3465A4", "another colour is called #3465a4"),
+        ("Background", "another colour is called background"),
+    ],
+)
+def test_a_name_that_is_empty_too_long_or_taken_is_refused(name: str, why: str) -> None:
+    with pytest.raises(StudioError, match=why):
+        rename_colour(colour_document(), 1, name)
+
+
+def test_renaming_needs_a_colour_of_a_colour_palette() -> None:
+    own = rename_colour(colour_document(), 1, "#CC0000")  # its own name, in capitals
+    assert own.palette is not None
+    assert own.palette.names[1] == "#CC0000"
+    with pytest.raises(ValueError, match="not in the palette"):
+        rename_colour(colour_document(), 3, "green")
+    with pytest.raises(ValueError, match="black on white"):
+        rename_colour(new_document("nonogram", (2, 2)), 1, "ink")
 
 
 def test_an_ink_made_the_background_swaps_with_it() -> None:

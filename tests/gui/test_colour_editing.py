@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QContextMenuEvent
-from PySide6.QtWidgets import QApplication, QColorDialog, QToolButton
+from PySide6.QtWidgets import QApplication, QColorDialog, QInputDialog, QToolButton
 from pytestqt.qtbot import QtBot
 
 from studio.core.document import Document
@@ -157,6 +157,7 @@ def test_palette_edits_are_undo_steps(
     assert labels(window) == ["0  white, background", "1  black"]
     assert not panel(window).remove_action.isEnabled()
     assert not panel(window).recolour_action.isEnabled()
+    assert not panel(window).rename_action.isEnabled(), "black and white keep their names"
     answer_colour(monkeypatch, "#cc0000")
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         press_button(qtbot, window, "Add Colour…")
@@ -214,6 +215,33 @@ def test_merge_into_and_make_background(qtbot: QtBot, open_window, monkeypatch) 
     swapped[expected == 1], swapped[expected == 0] = 0, 1
     assert np.array_equal(picture(window), swapped)
     assert labels(window)[:2] == ["0  black, background", "1  white — typed X"]
+
+
+def test_renaming_a_colour_is_an_undo_step_and_a_taken_name_is_refused(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = open_window(colour_document())
+    typed: list[str] = []
+
+    def answer(_parent, _title, _label, text):  # type: ignore[no-untyped-def]
+        typed.append(text)  # the dialog starts from the colour's name
+        return answer.name, True
+
+    monkeypatch.setattr(QInputDialog, "getText", answer)
+    click_colour(qtbot, window, 2)
+    answer.name = " poppy "  # type: ignore[attr-defined]
+    press_button(qtbot, window, "Rename…")
+    assert typed == ["red"]
+    assert window.model.undo_stack.undoText() == "Rename red to poppy"
+    assert labels(window)[2] == "2  poppy — typed r"
+    assert panel(window).colours.item(2).toolTip() == "poppy: #cc0000"
+    assert np.array_equal(picture(window), PICTURE)
+    answer.name = "Green"  # type: ignore[attr-defined]
+    press_button(qtbot, window, "Rename…")
+    assert window.statusBar().currentMessage() == "Another colour is called green"
+    assert window.model.undo_stack.undoText() == "Rename red to poppy", "nothing changed"
+    window.undo_action.trigger()
+    assert labels(window)[2] == "2  red — typed r"
 
 
 def test_a_colour_too_many_is_refused_in_the_status_bar(
@@ -372,7 +400,14 @@ def test_the_context_menu_acts_on_the_colour_clicked(qtbot: QtBot, open_window) 
     assert menu is not None
     qtbot.waitUntil(menu.isVisible)
     titles = [action.text().replace("&", "") for action in menu.actions()]
-    assert titles == ["Add Colour…", "Remove", "Recolour…", "Merge Into…", "Make Background"]
+    assert titles == [
+        "Add Colour…",
+        "Remove",
+        "Recolour…",
+        "Rename…",
+        "Merge Into…",
+        "Make Background",
+    ]
     remove = menu.actions()[1]
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(menu, LEFT, pos=menu.actionGeometry(remove).center())
