@@ -217,7 +217,7 @@ def test_merge_into_and_make_background(qtbot: QtBot, open_window, monkeypatch) 
     assert labels(window)[:2] == ["0  black, background", "1  white — typed X"]
 
 
-def test_renaming_a_colour_is_an_undo_step_and_a_taken_name_is_refused(
+def test_rename_is_an_undo_step_refuses_a_taken_name_and_has_f2_as_delete_removes(
     qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = open_window(colour_document())
@@ -237,11 +237,16 @@ def test_renaming_a_colour_is_an_undo_step_and_a_taken_name_is_refused(
     assert panel(window).colours.item(2).toolTip() == "poppy: #cc0000"
     assert np.array_equal(picture(window), PICTURE)
     answer.name = "Green"  # type: ignore[attr-defined]
-    press_button(qtbot, window, "Rename…")
+    qtbot.keyClick(panel(window).colours, Qt.Key.Key_F2)  # the list has the focus: F2 renames
+    assert typed == ["red", "poppy"]
     assert window.statusBar().currentMessage() == "Another colour is called green"
     assert window.model.undo_stack.undoText() == "Rename red to poppy", "nothing changed"
     window.undo_action.trigger()
     assert labels(window)[2] == "2  red — typed r"
+    click_colour(qtbot, window, 3)
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(panel(window).colours, Qt.Key.Key_Delete)
+    assert window.model.undo_stack.undoText() == "Remove green"
 
 
 def test_a_colour_too_many_is_refused_in_the_status_bar(
