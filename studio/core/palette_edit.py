@@ -22,7 +22,8 @@ from studio.core.palette import BACKGROUND_CHAR, MAX_INKS, Colour, Palette, ink_
 RGB = tuple[int, int, int]
 
 MAX_NAME_LENGTH = 40
-"""The longest name a colour is given here: messages name colours in the status bar."""
+"""The longest name a colour is given here: the status bar's messages and the printed key
+name colours (40 characters still fit the key of a 6×9 in page)."""
 
 BLACK_AND_WHITE = Palette(
     (
@@ -109,8 +110,9 @@ def recolour(document: Document, value: int, rgb: RGB) -> Document:
 
 def rename_colour(document: Document, value: int, name: str) -> Document:
     """``document`` with colour ``value`` (0 the background, 1 to *k* an ink) called ``name``,
-    blanks around it dropped: how messages, tooltips and the Colours panel name it (an
-    imported image's colours are named by their hex). Its cells, character and RGB stay.
+    blanks around it dropped: how messages, the Colours panel and the key printed under the
+    puzzle name it (an imported image's colours are named by their hex). Its cells, character
+    and RGB stay.
 
     Raises:
         StudioError: for an empty name, one with a line break or another control character,

@@ -89,7 +89,8 @@ class PalettePanel(QWidget):
         self.colours = QListWidget()
         self.colours.setIconSize(QSize(SWATCH, SWATCH))
         self.colours.setToolTip(
-            "Click a colour to paint with it (keys 0 to 9); right-click for its commands"
+            "Click a colour to paint with it (keys 0 to 9); right-click for its commands; "
+            "F2 renames it, Delete removes it"
         )
         self.colours.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.colours.customContextMenuRequested.connect(self._context_menu)
@@ -247,7 +248,7 @@ class PalettePanel(QWidget):
 
     def rename_colour(self) -> None:
         """Ask for a new name of the colour painted with (the background's too): messages and
-        tooltips call it so (an imported image's colours are named by their hex)."""
+        the printed key call it so (an imported image's colours are named by their hex)."""
         value = self.view.colour
         old = self.puzzle_palette.colours[value].name
         name = self.ask_name(old)
