@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | None
 
@@ -31,4 +32,16 @@ def make_action(
         action.setToolTip(tip)
         action.setStatusTip(tip)
     action.triggered.connect(slot)
+    return action
+
+
+def make_widget_action(
+    widget: QWidget, title: str, slot: Callable[..., object], shortcut: Shortcut, tip: str = ""
+) -> QAction:
+    """:func:`make_action` for a command on what ``widget`` shows (a list's chosen item): its
+    keys work while ``widget`` has the focus, so that F2 or Delete there does not shadow the
+    same keys elsewhere in the window."""
+    action = make_action(widget, title, slot, shortcut, tip)
+    action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+    widget.addAction(action)
     return action

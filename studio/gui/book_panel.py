@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.core.book import BookEntry, SortKey
-from studio.gui.actions import Shortcut, make_action
+from studio.gui.actions import Shortcut, make_action, make_widget_action
 from studio.gui.book_model import BookModel
 from studio.gui.kinds import looks
 from studio.render.export import thumbnail
@@ -222,10 +222,7 @@ class BookPanel(QWidget):
         self, title: str, slot: Callable[[], object], keys: Shortcut, tip: str = ""
     ) -> QAction:
         """A command on the selected puzzle, its keys working while the list has the focus."""
-        action = make_action(self, title, slot, keys, tip)
-        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.list.addAction(action)
-        return action
+        return make_widget_action(self.list, title, slot, keys, tip)
 
     def _context_menu(self, point: QPoint) -> None:
         """The list's commands at ``point`` (the list's viewport), on the puzzle there."""

@@ -41,7 +41,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.palette import Palette
 from studio.core.palette_edit import RGB, palette_of
-from studio.gui.actions import Shortcut, make_action
+from studio.gui.actions import make_action, make_widget_action
 from studio.gui.document_model import DocumentModel
 from studio.gui.puzzle_view import PuzzleView
 from studio.gui.settings import Settings
@@ -96,7 +96,9 @@ class PalettePanel(QWidget):
         self.colours.customContextMenuRequested.connect(self._context_menu)
         self.colours.currentRowChanged.connect(self._chosen)
         self.add_action = make_action(self, "&Add Colour…", self.add_colour, None, "A new colour")
-        self.remove_action = self._list_action(
+        # F2 renames and Delete removes while the list has the focus, as in the book's list.
+        self.remove_action = make_widget_action(
+            self.colours,
             "&Remove",
             self.remove_colour,
             QKeySequence.StandardKey.Delete,
@@ -105,8 +107,8 @@ class PalettePanel(QWidget):
         self.recolour_action = make_action(
             self, "Re&colour…", self.recolour, None, "Change how the colour looks"
         )
-        self.rename_action = self._list_action(
-            "Re&name…", self.rename_colour, "F2", "Change what the colour is called"
+        self.rename_action = make_widget_action(
+            self.colours, "Re&name…", self.rename_colour, "F2", "Change what the colour is called"
         )
         self.merge_action = make_action(
             self, "&Merge Into…", self.merge_colour, None, "Paint the colour's cells another"
@@ -142,16 +144,6 @@ class PalettePanel(QWidget):
             self.merge_action,
             self.background_action,
         ]
-
-    def _list_action(
-        self, title: str, slot: Callable[[], object], keys: Shortcut, tip: str
-    ) -> QAction:
-        """A command on the chosen colour, its keys working while the list has the focus (as
-        the book's list: F2 renames, Delete removes)."""
-        action = make_action(self, title, slot, keys, tip)
-        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.colours.addAction(action)
-        return action
 
     # What is shown ---------------------------------------------------------------------------
 
