@@ -71,6 +71,13 @@ class Colour:
         """``"#rrggbb"``, lower case."""
         return "#" + "".join(f"{value:02x}" for value in self.rgb)
 
+    @property
+    def given_name(self) -> str | None:
+        """The name, unless it is only what the studio calls an unnamed colour (its hex, as
+        an imported image's colours are, or its character, as added ones are): what a
+        reader on paper can use (``"red"``), else ``None``."""
+        return None if self.name in (self.hex, self.char) else self.name
+
 
 @dataclass(frozen=True)
 class Palette:

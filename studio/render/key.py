@@ -1,12 +1,13 @@
-"""The colour key printed under a colour puzzle: each ink's swatch and name (its palette's
-``name``: ``red``, ``#cc0000``), so that a solver tells the colours apart, and can name them,
-on paper.
+"""The colour key printed under a colour puzzle: each ink's swatch and name, so that a solver
+tells the colours apart, and can name them, on paper. An ink the designer has not named (its
+name only its hex, ``#94a1ae``, or its character) has its swatch alone: such a name tells a
+reader nothing the swatch does not (:attr:`~studio.core.palette.Colour.given_name`).
 
 The key is measured in cells, as everything around a puzzle's grid is: it takes whole rows of
 cell slots under the grid (:func:`key_rows`), part of the puzzle's extent
 (:func:`studio.render.export.extent`), so that a book's plan keeps room for it and it never
 runs into the next puzzle or the margin. A key entry is a swatch one cell square (inset as a
-clue's box) and the name after it in the clue font (:func:`~studio.render.grid.clue_font`);
+clue's box) and any name after it in the clue font (:func:`~studio.render.grid.clue_font`);
 entries run left to right and wrap to the width of the drawing. Black and white has no key.
 """
 
@@ -41,11 +42,12 @@ ROOM = 1.1
 @dataclass(frozen=True)
 class KeyEntry:
     """One ink of the key, in cells from the key's top-left corner: its row, where its swatch
-    starts across, and its name's width."""
+    starts across, and the name printed after it (``""``: none) and that name's width."""
 
     colour: Colour
     row: int
     left: float
+    name: str
     name_width: float
 
 
@@ -56,11 +58,12 @@ def key_entries(inks: Inks, width: int, font_family: str = "") -> list[KeyEntry]
     metrics = QFontMetricsF(clue_font(MEASURE_CELL, family=font_family))
     entries, row, left = [], 0, 0.0
     for colour in inks.colours[1:]:
-        name = metrics.horizontalAdvance(colour.name) / MEASURE_CELL * ROOM
-        size = 1 + NAME_GAP + name
+        name = colour.given_name or ""
+        name_width = metrics.horizontalAdvance(name) / MEASURE_CELL * ROOM
+        size = 1 + (NAME_GAP + name_width if name else 0.0)
         if left > 0 and left + size > width:
             row, left = row + 1, 0.0
-        entries.append(KeyEntry(colour, row, left, name))
+        entries.append(KeyEntry(colour, row, left, name, name_width))
         left += size + ENTRY_GAP
     return entries
 
@@ -86,7 +89,7 @@ def draw_key(
 ) -> None:
     """Draw the key of ``inks`` in ``area`` (the rows :func:`key_rows` gave, in the painter's
     units, the drawing's width), cells of ``cell``: each swatch in its ink, outlined if
-    close to the paper (:func:`~studio.render.grid.draw_swatch`), its name in the clue
+    close to the paper (:func:`~studio.render.grid.draw_swatch`), its given name in the clue
     colour."""
     width = round(area.width() / cell)
     painter.setFont(clue_font(cell, family=font_family))
@@ -97,8 +100,10 @@ def draw_key(
         x, y = area.left() + entry.left * cell, top + entry.row * cell
         swatch = QRectF(x, y, cell, cell).adjusted(inset, inset, -inset, -inset)
         draw_swatch(painter, swatch, entry.colour.rgb, palette, hairline)
+        if not entry.name:
+            continue
         name_left = x + (1 + NAME_GAP) * cell
         room = QRectF(name_left, y, area.right() - name_left, cell)
-        name = metrics.elidedText(entry.colour.name, Qt.TextElideMode.ElideRight, room.width())
+        name = metrics.elidedText(entry.name, Qt.TextElideMode.ElideRight, room.width())
         painter.setPen(QColor(palette.clue_text))
         painter.drawText(room, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)

@@ -30,6 +30,16 @@ def test_the_default_palette_spells_a_b_c() -> None:
     assert [ink_char(i) for i in (0, 25, 26, 52)] == ["a", "z", "A", "0"]
 
 
+def test_only_a_name_someone_gave_is_a_given_name() -> None:
+    """An imported image's colours are named by their hex and added ones by their character:
+    neither is a name to print; "red", or a hex that is not the colour's own, is."""
+    imported = Palette.of_rgb([(255, 255, 255), (148, 161, 174)]).colours[1]
+    assert (imported.name, imported.given_name) == ("#94a1ae", None)
+    assert Palette.default(1).colours[1].given_name is None  # named "a", spelt "a"
+    assert Colour("red", "r", (200, 0, 0)).given_name == "red"
+    assert Colour("#000000", "a", (1, 1, 1)).given_name == "#000000"
+
+
 @pytest.mark.parametrize(
     ("colours", "message"),
     [

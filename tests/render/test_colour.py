@@ -22,7 +22,7 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.palette import Colour, Palette
 from studio.render.export import View, draw_puzzle, export_image, extent, thumbnail
 from studio.render.grid import DEFAULT_PALETTE, SOLUTION_SHARE, Layout
-from studio.render.key import KEY_GAP, key_rows
+from studio.render.key import KEY_GAP, NAME_GAP, key_entries, key_rows
 from studio.render.nonogram import LOOK, draw_clues, draw_scene
 from studio.render.scene import Scene
 
@@ -253,6 +253,35 @@ def test_an_exported_png_has_the_colours_and_the_key_under_the_puzzle(
     key_band = image[(rows - key_rows(INKS, cols)) * CELL + CELL // 2 :]
     for rgb in (RED, GREEN, YELLOW):
         assert (np.abs(key_band - rgb).max(axis=2) == 0).any(), f"{rgb} in the key"
+
+
+def test_a_colour_without_a_given_name_has_its_swatch_alone_in_the_key(qtbot: QtBot) -> None:
+    """Hex names (an imported image's) tell a reader nothing: the key prints no text for them,
+    and its entries are only as wide as their swatches; a given name is printed after its
+    swatch."""
+    hexed = Palette.of_rgb([WHITE, RED, GREEN, YELLOW])
+    entries = key_entries(hexed, width=40)
+    assert [(entry.name, entry.row) for entry in entries] == [("", 0)] * 3
+    assert [entry.left for entry in entries] == [0.0, 1.8, 3.6]  # swatch and gap apart
+    named = key_entries(INKS, width=40)
+    assert [entry.name for entry in named] == ["red", "green", "yellow"]
+    assert named[1].left > 1 + NAME_GAP + named[0].name_width
+
+    def inked_columns(inks: Palette) -> npt.NDArray[np.intp]:
+        """The pixel columns where the key (below its gap) is not paper."""
+        rows, cols = extent(PUZZLE, LOOK, inks=inks)
+        image = QImage(cols * CELL, rows * CELL, QImage.Format.Format_RGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        area = QRectF(0, 0, cols * CELL, rows * CELL)
+        draw_puzzle(painter, area, PUZZLE, LOOK, inks=inks, cell=CELL)
+        painter.end()
+        key = pixels(image)[int((rows - key_rows(inks, cols) + KEY_GAP) * CELL) + 1 :]
+        return np.flatnonzero((key < 255).any(axis=(0, 2)))
+
+    assert inked_columns(hexed).max() < (3.6 + 1) * CELL  # the three swatches, nothing after
+    red_name = (1 + NAME_GAP) * CELL, (1 + NAME_GAP + named[0].name_width) * CELL
+    assert ((inked_columns(INKS) > red_name[0]) & (inked_columns(INKS) < red_name[1])).sum() > 5
 
 
 def test_a_thumbnail_is_in_colour_without_a_key(qtbot: QtBot) -> None:
