@@ -24,6 +24,7 @@ from studio.cli.outputs import (
     EXIT_OK,
     as_text,
     json_line,
+    note,
     output_folder,
     output_path,
     picture_record,
@@ -33,6 +34,7 @@ from studio.core import formats, pixelart
 from studio.core.analysis_batch import analysed
 from studio.core.errors import StudioError
 from studio.core.kinds import KINDS
+from studio.core.palette import alike_warning
 
 _DRAWN = [kind for kind in KINDS if kind.drawn]  # the kinds a picture makes
 
@@ -105,6 +107,8 @@ def run_import_image(args: argparse.Namespace) -> int:
     for position, image in enumerate(args.images):
         try:
             document = pixelart.import_document(image, options, kind=args.kind)
+            if (alike := alike_warning(document.palette)) is not None:
+                note(f"warning: {image}: {alike}")
             if args.output is not None:
                 path = output_path(args.output, folder, image, args.format)
                 if path in written:

@@ -6,8 +6,9 @@ how files spell it. Black-and-white puzzles have no palette: they are drawn blac
 spelt ``#`` and ``.`` as always.
 
 For print: :func:`relative_luminance` and :func:`contrast_ratio` (WCAG 2) choose black or white
-over a colour (:func:`text_on`), and :func:`greyscale_alike` finds the colours a greyscale
-printer would print as one grey (CIE L*, :func:`lightness`).
+over a colour (:func:`text_on`), :func:`greyscale_alike` finds the colours a greyscale
+printer would print as one grey (CIE L*, :func:`lightness`), and :func:`colours_alike` those
+a solver would take for one another in any print (CIE76 colour difference, :func:`cie_lab`).
 
 The shape follows Jan Wolter's webpbn XML format (``<color name="red" char="r">FF0000</color>``,
 ``webpbn.com/pbn_fmt.html``): a name, one character for text images, an RGB colour.
@@ -15,6 +16,7 @@ The shape follows Jan Wolter's webpbn XML format (``<color name="red" char="r">F
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -207,17 +209,26 @@ def _ink(index: int, rgb: tuple[int, int, int], *, hexed: bool = False) -> Colou
 RGB = tuple[int, int, int]
 
 
-def relative_luminance(rgb: RGB) -> float:
-    """The relative luminance of an sRGB colour (three ints 0-255), 0 for black to 1 for white:
-    each channel linearised, weighted by Rec. 709's primaries (WCAG 2's definition,
-    ``w3.org/TR/WCAG21/#dfn-relative-luminance``)."""
+def _linear(rgb: RGB) -> tuple[float, float, float]:
+    """The sRGB colour's channels linearised, 0 to 1 (IEC 61966-2-1's transfer function)."""
 
     def linear(value: int) -> float:
         channel = value / 255
         return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
 
-    red, green, blue = (linear(value) for value in rgb)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    red, green, blue = rgb
+    return linear(red), linear(green), linear(blue)
+
+
+_XYZ = ((0.4124, 0.3576, 0.1805), (0.2126, 0.7152, 0.0722), (0.0193, 0.1192, 0.9505))
+"""Linear sRGB to CIE XYZ (IEC 61966-2-1); the middle row, Y, is Rec. 709's luminance."""
+
+
+def relative_luminance(rgb: RGB) -> float:
+    """The relative luminance of an sRGB colour (three ints 0-255), 0 for black to 1 for white:
+    each channel linearised, weighted by Rec. 709's primaries (WCAG 2's definition,
+    ``w3.org/TR/WCAG21/#dfn-relative-luminance``)."""
+    return sum(weight * channel for weight, channel in zip(_XYZ[1], _linear(rgb), strict=True))
 
 
 def contrast_ratio(first: RGB, second: RGB) -> float:
@@ -239,14 +250,36 @@ def text_on(rgb: RGB) -> RGB:
     return max((BLACK_RGB, WHITE_RGB), key=lambda text: contrast_ratio(text, rgb))
 
 
+def cie_lab(rgb: RGB) -> tuple[float, float, float]:
+    """CIE 1976 L*a*b* of an sRGB colour: L* 0 (black) to 100 (white), a* green (-) to red
+    (+), b* blue (-) to yellow (+), relative to sRGB's white, D65 (CIE 15:2004, section 8.2.1;
+    XYZ by :data:`_XYZ`). Equal distances look about equally far apart."""
+    x, y, z = (sum(w * c for w, c in zip(row, _linear(rgb), strict=True)) for row in _XYZ)
+    white_x, white_z = sum(_XYZ[0]), sum(_XYZ[2])  # Y of the white is 1
+
+    def f(ratio: float) -> float:
+        delta = 6 / 29
+        return float(ratio ** (1 / 3)) if ratio > delta**3 else ratio / (3 * delta**2) + 4 / 29
+
+    return 116 * f(y) - 16, 500 * (f(x / white_x) - f(y)), 200 * (f(y) - f(z / white_z))
+
+
 def lightness(rgb: RGB) -> float:
-    """CIE 1976 L* of an sRGB colour, 0 (black) to 100 (white): the lightness a greyscale print
-    keeps of it, on a scale where equal steps look equally far apart."""
-    luminance = relative_luminance(rgb)  # Y of the white point is 1
-    delta = 6 / 29
-    if luminance > delta**3:
-        return 116 * float(luminance ** (1 / 3)) - 16
-    return 116 * (luminance / (3 * delta**2) + 4 / 29) - 16
+    """CIE 1976 L* of an sRGB colour (:func:`cie_lab`), 0 (black) to 100 (white): the
+    lightness a greyscale print keeps of it, on a scale where equal steps look equally far
+    apart."""
+    return cie_lab(rgb)[0]
+
+
+def _pairs_closer(points: Sequence[Sequence[float]], threshold: float) -> list[tuple[int, int]]:
+    """The index pairs ``(a, b)``, ``a < b``, of ``points`` less than ``threshold`` apart
+    (Euclidean), in order of ``a`` then ``b``."""
+    return [
+        (a, b)
+        for a in range(len(points))
+        for b in range(a + 1, len(points))
+        if math.dist(points[a], points[b]) < threshold
+    ]
 
 
 GREYSCALE_ALIKE = 10.0
@@ -265,13 +298,8 @@ def greyscale_alike(
     greyscale: their lightness (:func:`lightness`) less than ``threshold`` apart. Each pair in
     palette order, pairs in order of their first colour then their second."""
     colours = palette.colours
-    levels = [lightness(colour.rgb) for colour in colours]
-    return [
-        (colours[a], colours[b])
-        for a in range(len(colours))
-        for b in range(a + 1, len(colours))
-        if abs(levels[a] - levels[b]) < threshold
-    ]
+    levels = [(lightness(colour.rgb),) for colour in colours]
+    return [(colours[a], colours[b]) for a, b in _pairs_closer(levels, threshold)]
 
 
 def greyscale_warning(palette: Palette | None) -> str | None:
@@ -286,3 +314,47 @@ def greyscale_warning(palette: Palette | None) -> str | None:
         return None
     named = ", ".join(f"{first.name} and {second.name}" for first, second in pairs)
     return f"{named} would print alike in greyscale"
+
+
+COLOURS_ALIKE = 10.0
+"""Two colours less than this apart in CIE L*a*b* (CIE76 ΔE*ab, :func:`cie_lab`) look alike
+in a puzzle's cells. A ΔE*ab of about 2.3 is the least a person notices with the two side by
+side (Sharma, *Digital Color Imaging Handbook*, 2003, section 1.7); a solver must tell a
+cell's colour at a glance, in cells a few millimetres wide and apart, so four times that is
+asked: near-whites that an icon's gradient gives (``#fcfcfc`` and white, 1.0 apart) are
+alike, the greys of a three-colour icon (``#94a1ae`` and ``#c3ceda``, 17) are not."""
+
+
+def colours_alike(palette: Palette, threshold: float = COLOURS_ALIKE) -> list[list[int]]:
+    """The groups of ``palette``'s colours, the background included, that look alike: each
+    group the values (0 the background) joined by pairs less than ``threshold`` apart
+    (:data:`COLOURS_ALIKE`), in palette order; groups in order of their first value."""
+    points = [cie_lab(colour.rgb) for colour in palette.colours]
+    group = list(range(len(points)))  # each value's group: the least value joined to it
+
+    def root(value: int) -> int:
+        while group[value] != value:
+            value = group[value]
+        return value
+
+    for a, b in _pairs_closer(points, threshold):
+        low, high = sorted((root(a), root(b)))
+        group[high] = low
+    members: dict[int, list[int]] = {}
+    for value in range(len(points)):
+        members.setdefault(root(value), []).append(value)
+    return [values for values in members.values() if len(values) > 1]
+
+
+def alike_warning(palette: Palette | None) -> str | None:
+    """One line naming the colours of ``palette`` that look alike (:func:`colours_alike`),
+    the inks by name and the background last: ``"#f0f0ef, #fcfcfc and the background look
+    alike"``, groups apart by ``;``; ``None`` when all look apart or for black and white."""
+    if palette is None:
+        return None
+    lines = []
+    for values in colours_alike(palette):
+        names = [palette.colours[value].name for value in values if value]
+        names += ["the background"] if values[0] == 0 else []
+        lines.append(f"{', '.join(names[:-1])} and {names[-1]} look alike")
+    return "; ".join(lines) or None

@@ -67,7 +67,7 @@ from studio.core.pixelart import (
 )
 from studio.gui.forms import add_row
 from studio.gui.palette import is_dark, screen_palette
-from studio.gui.palette_panel import swatch
+from studio.gui.palette_panel import alike_note, swatch
 from studio.gui.settings import ImportSettings, Settings
 from studio.render.grid import DEFAULT_PALETTE, Layout, draw_grid
 
@@ -556,6 +556,7 @@ class ImportImageDialog(QDialog):
             self.message.hide()
             if in_colour:
                 self._show_palette(colours, picture, chosen)
+                self._warn_alike(document.palette)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(document is not None)
 
@@ -575,6 +576,14 @@ class ImportImageDialog(QDialog):
         self.swatches.setCurrentRow(chosen)
         self.swatches.blockSignals(False)
         self._swatch_chosen(chosen)
+
+    def _warn_alike(self, palette: Palette | None) -> None:
+        """Say which colours look alike (a quantised gradient's near-whites): the solver would
+        take them for one; merging them, or recolouring one, is at hand."""
+        note = alike_note(palette)
+        if note is not None:
+            self.message.setText(note)
+            self.message.show()
 
     def _swatch_chosen(self, value: int) -> None:
         """Enable what can be done to colour ``value`` (0 the background)."""

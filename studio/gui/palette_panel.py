@@ -7,7 +7,8 @@ The panel lists the background and each ink as a swatch with its number and name
 Background are the core's edits (:mod:`studio.core.palette_edit`), each one undo step; a
 black-and-white puzzle shows white and black, and adding a colour makes it a colour puzzle. A
 puzzle known only by its clues is edited on the solution shown. What the core refuses (more
-colours than the kind allows) is said in one line in the status bar.
+colours than the kind allows) is said in one line in the status bar. Colours that look alike
+(:func:`~studio.core.palette.colours_alike`) are named under the list.
 
 Shown for the kinds that allow colours (``spec.has_colours``), whatever their name.
 """
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QGridLayout,
     QInputDialog,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -39,7 +41,7 @@ from PySide6.QtWidgets import (
 from studio.core import palette_edit
 from studio.core.document import Document
 from studio.core.errors import StudioError
-from studio.core.palette import Palette
+from studio.core.palette import Palette, alike_warning
 from studio.core.palette_edit import RGB, palette_of
 from studio.gui.actions import make_action, make_widget_action
 from studio.gui.document_model import DocumentModel
@@ -69,6 +71,13 @@ def swatch(rgb: RGB, side: int = SWATCH) -> QIcon:
     icon = QIcon(pixmap)
     icon.addPixmap(pixmap, QIcon.Mode.Selected)  # the colour itself, not tinted by the selection
     return icon
+
+
+def alike_note(palette: Palette | None) -> str | None:
+    """The line that says which colours look alike (:func:`alike_warning`) and what to do,
+    or ``None`` (the Colours panel's and the import dialog's)."""
+    alike = alike_warning(palette)
+    return None if alike is None else f"Warning: {alike}. Merge them, or recolour one."
 
 
 class PalettePanel(QWidget):
@@ -127,8 +136,12 @@ class PalettePanel(QWidget):
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             buttons.addWidget(button, index // 2, index % 2)
+        self.alike = QLabel()
+        self.alike.setWordWrap(True)
+        self.alike.setToolTip("A solver would take colours that look alike for one another")
         layout = QVBoxLayout(self)
         layout.addWidget(self.colours, 1)
+        layout.addWidget(self.alike)
         layout.addLayout(buttons)
         model.changed.connect(self.refresh)
         view.colour_changed.connect(self._select)
@@ -166,6 +179,9 @@ class PalettePanel(QWidget):
                 item.setToolTip(f"{colour.name}: {colour.hex}")
                 self.colours.addItem(item)
             self.colours.blockSignals(False)
+            note = alike_note(document.palette)
+            self.alike.setText(note or "")
+            self.alike.setVisible(note is not None)
         self._select(self.view.colour)
 
     def _label(self, value: int) -> str:

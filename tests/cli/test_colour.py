@@ -1,7 +1,8 @@
 """Colour nonograms on the command line: ``analyze --json``, ``solve`` and ``hint`` spell a webpbn
 colour puzzle's cells in the file's own characters; ``import-image --colors K`` quantises an icon
-and lists its ``colors``; ``--colors 1`` is the black-and-white import, byte for byte; ``export``
-and ``export-book`` draw in colour and warn of colours that print alike in greyscale."""
+and lists its ``colors``, warning of those that look alike; ``--colors 1`` is the
+black-and-white import, byte for byte; ``export`` and ``export-book`` draw in colour and warn
+of colours that print alike in greyscale."""
 
 from __future__ import annotations
 
@@ -113,6 +114,22 @@ def test_import_image_colors_lists_them_background_first(
     assert record["colors"] == ["#ffffff", "#c80000", "#0000c8", "#009600"]
     assert record["picture"] == [".a..", "aabc"]
     assert record["solution"] == record["picture"]
+
+
+def test_import_image_warns_of_colours_that_look_alike_and_imports_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An icon whose gradient ends in a near-white: said on stderr, the puzzle made all the
+    same; the icon above, of colours apart, imports without a word."""
+    icon = Image.new("RGB", (4, 2), (255, 255, 255))
+    icon.putpixel((0, 0), (0, 0, 0))
+    icon.putpixel((1, 0), (250, 250, 250))
+    path = tmp_path / "pale.png"
+    icon.save(path)
+    status, out, err = run(capsys, "import-image", str(path), "--colors", "2", "--json")
+    assert status == 0
+    assert json_lines(out)[0]["colors"] == ["#ffffff", "#000000", "#fafafa"]
+    assert err == f"studio: warning: {path}: #fafafa and the background look alike\n"
 
 
 def test_import_image_colors_merges_down_to_k(

@@ -3,6 +3,8 @@ the puzzle's, none for black and white."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -11,6 +13,9 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.palette import (
     Colour,
     Palette,
+    alike_warning,
+    cie_lab,
+    colours_alike,
     contrast_ratio,
     greyscale_alike,
     greyscale_warning,
@@ -132,6 +137,60 @@ def test_the_default_palette_prints_five_colours_apart_in_greyscale() -> None:
     assert greyscale_warning(Palette.default(6)) == (
         "b and f, d and f would print alike in greyscale"
     )
+
+
+@pytest.mark.parametrize(
+    ("rgb", "lab"),
+    [
+        ((255, 0, 0), (53.24, 80.09, 67.20)),
+        ((0, 255, 0), (87.73, -86.18, 83.18)),
+        ((0, 0, 255), (32.30, 79.19, -107.86)),
+        ((255, 255, 255), (100.0, 0.0, 0.0)),
+        ((0, 0, 0), (0.0, 0.0, 0.0)),
+        ((128, 128, 128), (53.59, 0.0, 0.0)),
+    ],
+)
+def test_cie_lab_of_known_colours(rgb: tuple[int, int, int], lab: tuple[float, ...]) -> None:
+    """The published L*a*b* (D65) of the sRGB primaries and greys (Lindbloom's calculator,
+    which uses the exact matrix where the studio uses IEC 61966-2-1's four digits)."""
+    assert cie_lab(rgb) == pytest.approx(lab, abs=0.05)
+
+
+def test_colours_that_look_alike_are_grouped_and_named_background_last() -> None:
+    """A quantised icon: two near-whites and white are one group, its grey is apart; red and
+    green of one lightness look apart in colour, though they print alike in greyscale."""
+    icon = Palette.of_rgb([(255, 255, 255), (0x9E, 0xA0, 0x9C), (0xF0, 0xF0, 0xEF), (0xFC,) * 3])
+    assert colours_alike(icon) == [[0, 2, 3]]
+    assert alike_warning(icon) == "#f0f0ef, #fcfcfc and the background look alike"
+    palette = Palette((WHITE, BLACK, RED, GREEN))
+    assert (colours_alike(palette), alike_warning(palette)) == ([], None)
+    dark = Colour("soot", "s", (20, 20, 20))
+    two = Palette((WHITE, BLACK, dark, Colour("snow", "n", (250, 250, 250))))
+    assert alike_warning(two) == "snow and the background look alike; black and soot look alike"
+    assert alike_warning(None) is None
+    assert alike_warning(Palette.default(6)) is None  # the studio's own inks look apart
+
+
+def test_colours_alike_is_a_grouping_of_pairs_closer_than_the_threshold() -> None:
+    """Brute force over greys 0, 6, 12, … 48: a chain of pairs each under the threshold is one
+    group, though its ends are far apart."""
+    greys = [(value,) * 3 for value in range(0, 49, 6)]
+    palette = Palette(tuple(Colour(f"g{v[0]}", chr(65 + i), v) for i, v in enumerate(greys)))
+    lab = [cie_lab(rgb) for rgb in greys]
+    steps = [abs(b[0] - a[0]) for a, b in itertools.pairwise(lab)]
+    threshold = (max(steps) + min(steps)) / 2  # some steps join, some do not
+    groups = colours_alike(palette, threshold)
+    joined = [step < threshold for step in steps]
+    expected, current = [], [0]
+    for index, join in enumerate(joined, start=1):
+        if join:
+            current.append(index)
+        else:
+            expected.append(current)
+            current = [index]
+    expected.append(current)
+    assert groups == [group for group in expected if len(group) > 1]
+    assert any(len(group) > 2 for group in groups)
 
 
 def test_contrast_ratio_runs_from_1_to_21_either_way_round() -> None:

@@ -217,6 +217,23 @@ def test_merge_into_and_make_background(qtbot: QtBot, open_window, monkeypatch) 
     assert labels(window)[:2] == ["0  black, background", "1  white — typed X"]
 
 
+def test_colours_that_look_alike_are_named_under_the_list_until_told_apart(
+    qtbot: QtBot, open_window, monkeypatch
+) -> None:
+    """Recolour red to a near-black: the panel says it and black look alike; Undo, and the
+    line is gone."""
+    window = open_window(colour_document())
+    alike = panel(window).alike
+    assert not alike.isVisible()
+    answer_colour(monkeypatch, "#141414")
+    click_colour(qtbot, window, 2)
+    press_button(qtbot, window, "Recolour…")
+    assert alike.isVisible()
+    assert alike.text() == "Warning: black and red look alike. Merge them, or recolour one."
+    key(qtbot, window, Qt.Key.Key_Z, CONTROL)
+    assert not alike.isVisible()
+
+
 def test_rename_is_an_undo_step_refuses_a_taken_name_and_has_f2_as_delete_removes(
     qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -441,6 +441,23 @@ def test_merge_one_colour_into_another(qtbot: QtBot) -> None:
     assert current_document(dialog) == before
 
 
+def test_colours_that_look_alike_are_said_until_they_are_removed(qtbot: QtBot) -> None:
+    """An icon's gradient gives two near-whites on its white: the dialog says they look alike;
+    once Remove has made both the background, it says nothing."""
+    path = shared_path("data", "pixelart", "tango16", "actions-edit-copy.png")
+    dialog = open_dialog(qtbot, open_image(path), path.name)
+    type_into(qtbot, dialog.colours_box, "3")
+    assert dialog.message.isVisible()
+    assert dialog.message.text() == (
+        "Warning: #f0f0ef, #fcfcfc and the background look alike. Merge them, or recolour one."
+    )
+    for value in (3, 2):
+        choose_swatch(qtbot, dialog, value)
+        qtbot.mouseClick(button_named(dialog, "Re&move"), LEFT)
+    assert current_document(dialog).puzzle.colours == 1
+    assert not dialog.message.isVisible()
+
+
 def test_make_a_colour_the_background(qtbot: QtBot) -> None:
     dialog, _ = colour_dialog(qtbot, 3)
     before = current_document(dialog)
