@@ -43,9 +43,9 @@ STRATEGY_TITLES = {
 
 
 class GenerateDialog(GeneratingDialog):
-    """Size, strategy, density, seed, line-solvable, difficulty from and to, and count; then
-    generates on a worker. Options that contradict each other (a difficulty from above the
-    to, or above 2 with logic alone) are named in one line and nothing starts.
+    """Size, strategy, density, colours, seed, line-solvable, difficulty from and to, and
+    count; then generates on a worker. Options that contradict each other (a difficulty from
+    above the to, or above 2 with logic alone) are named in one line and nothing starts.
 
     ``made`` carries the puzzles.
     """
@@ -60,11 +60,13 @@ class GenerateDialog(GeneratingDialog):
             self.kind.addItem(kind.spec.title, kind.name)
         self.strategy = QComboBox()
         self.kind.currentIndexChanged.connect(self._fill_strategies)
-        self.strategy.currentIndexChanged.connect(self._enable_density)
+        self.strategy.currentIndexChanged.connect(self._enable_options)
         self.density = QDoubleSpinBox()
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
         self.density.setValue(0.5)
+        self.colours = spin_box(1, 1, 1)
+        self.colours.setToolTip("Ink colours: 1 is black and white, more a colour puzzle")
         self.seed = SeedBox()
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)
@@ -82,6 +84,7 @@ class GenerateDialog(GeneratingDialog):
         form.addRow("&Kind:", self.kind)
         form.addRow("S&trategy:", self.strategy)
         form.addRow("&Density:", self.density)
+        form.addRow("C&olours:", self.colours)
         add_row(form, "S&eed:", self.seed, self.seed.spin)
         form.addRow("", self.logic_solvable)
         difficulty_row = pair_row(self.easiest, "to", self.hardest)
@@ -102,6 +105,7 @@ class GenerateDialog(GeneratingDialog):
             kind=str(self.kind.currentData()),
             strategy=str(self.strategy.currentData()),
             density=self.density.value(),
+            colours=self.colours.value() if self._draws_in_colour() else 1,
             logic_solvable=self.logic_solvable.isChecked(),
             min_difficulty=easiest if easiest > 1 else None,
             max_difficulty=hardest if hardest < 5 else None,
@@ -121,11 +125,17 @@ class GenerateDialog(GeneratingDialog):
         spec = get_kind(kind).spec
         for side in (self.width_box, self.height_box):
             side.setRange(max(MIN_SIDE, spec.min_side), min(MAX_SIDE, spec.max_side))
+        self.colours.setMaximum(spec.max_colours)
 
-    def _enable_density(self) -> None:
-        """Density only for the strategies that read it."""
+    def _draws_in_colour(self) -> bool:
+        generator = get_kind(str(self.kind.currentData())).generator
+        return self.strategy.currentData() in generator.colour_strategies
+
+    def _enable_options(self) -> None:
+        """Density and colours only for the strategies that read them."""
         generator = get_kind(str(self.kind.currentData())).generator
         self.density.setEnabled(self.strategy.currentData() in generator.density_strategies)
+        self.colours.setEnabled(self._draws_in_colour())
 
     def start(self) -> None:
         """Generate on a worker; the dialog stays responsive and Cancel stops it."""
@@ -154,6 +164,7 @@ class GenerateDialog(GeneratingDialog):
             self.kind,
             self.strategy,
             self.density,
+            self.colours,
             self.seed,
             self.logic_solvable,
             self.easiest,
@@ -162,3 +173,5 @@ class GenerateDialog(GeneratingDialog):
             self.into_book,
         ):
             box.setEnabled(not running)
+        if not running:
+            self._enable_options()

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from studio.core.contract.generation import generated_name
-from studio.core.generate import GeneratorOptions, generate
+from studio.core.generate import GeneratorError, GeneratorOptions, generate, resolved
 from studio.core.grid import picture_of
-from studio.core.kinds import KINDS
+from studio.core.kinds import KINDS, get_kind
 from studio.core.sat.analysis import Status
 from tests.contract import data_of, each_kind
 
@@ -75,14 +75,19 @@ def test_a_logic_solvable_puzzle_is_solved_by_the_kinds_logic(name: str, strateg
     assert len(kind_data.solutions(puzzle)) == 1
 
 
-@each_kind
-def test_colour_puzzles_are_generated_unique(name: str) -> None:
-    """Where a kind has colours, its data names a strategy and a number of colours: the puzzle
-    made is unique by brute force, in that many colours, its picture the solution."""
+COLOUR_STRATEGIES = [
+    pytest.param(kind.name, strategy, id=f"{kind.name}:{strategy}")
+    for kind in KINDS
+    for strategy in kind.generator.colour_strategies
+]
+
+
+@pytest.mark.parametrize(("name", "strategy"), COLOUR_STRATEGIES)
+def test_colour_strategies_make_unique_colour_puzzles(name: str, strategy: str) -> None:
+    """A strategy that draws in colours makes, in up to 3 of them, a puzzle unique by brute
+    force, its picture the solution."""
     kind_data = data_of(name)
-    if kind_data.colour_generation is None:
-        return
-    strategy, colours = kind_data.colour_generation
+    colours = min(3, get_kind(name).spec.max_colours)
     options = GeneratorOptions((3, 3), kind=name, strategy=strategy, colours=colours)
     for seed in (0, 1):
         document = generate(options, seed).document
@@ -93,3 +98,25 @@ def test_colour_puzzles_are_generated_unique(name: str) -> None:
         assert [s.tobytes() for s in kind_data.solutions(document.puzzle)] == [
             document.picture.tobytes()
         ]
+
+
+@each_strategy
+def test_a_strategy_asked_for_colours_it_cannot_draw_is_refused_before_work(
+    name: str, strategy: str
+) -> None:
+    """Colours for a black-and-white kind, or for a strategy that draws black and white, are
+    one :class:`GeneratorError` from :func:`resolved`, the check made before any work."""
+    kind = get_kind(name)
+    options = GeneratorOptions((5, 5), kind=name, strategy=strategy, colours=2)
+    if kind.spec.has_colours and strategy in kind.generator.colour_strategies:
+        assert resolved(options).colours == 2
+    else:
+        with pytest.raises(GeneratorError, match="black and white"):
+            resolved(options)
+
+
+@each_kind
+def test_only_a_kind_with_colours_has_colour_strategies(name: str) -> None:
+    kind = get_kind(name)
+    assert set(kind.generator.colour_strategies) <= set(kind.generator.strategies)
+    assert bool(kind.generator.colour_strategies) == kind.spec.has_colours

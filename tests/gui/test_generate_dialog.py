@@ -1,6 +1,6 @@
-"""The Generate dialog's difficulty, with real clicks and keys: contradicting options are one
-line and start nothing, puzzles come in the band asked, and a slow puzzle's status line says
-how it is coming along."""
+"""The Generate dialog, with real clicks and keys: contradicting options are one line and start
+nothing, puzzles come in the difficulty band and the colours asked, and a slow puzzle's status
+line says how it is coming along."""
 
 from __future__ import annotations
 
@@ -47,6 +47,40 @@ def test_generate_makes_puzzles_of_the_difficulty_asked(qtbot: QtBot, open_windo
         assert fresh.status == Status.UNIQUE
         assert fresh.difficulty is not None
         assert 3 <= fresh.difficulty.score <= 4
+
+
+def test_colours_make_a_colour_puzzle_where_the_strategy_draws_in_colour(
+    qtbot: QtBot, open_window
+) -> None:
+    """Colours 3 with the picture strategy: a unique puzzle in three colours. A strategy that
+    draws black and white, and a black-and-white kind, grey the box out; what it holds is
+    then not asked for."""
+    dialog = GenerateDialog(open_window())
+    shown_dialog(qtbot, dialog)
+    assert dialog.colours.isEnabled()
+    assert dialog.colours.maximum() == 32  # a nonogram's most
+    dialog.width_box.setValue(8)
+    dialog.height_box.setValue(8)
+    dialog.seed.setValue(4)
+    type_into(qtbot, dialog.colours, "3")
+    with qtbot.waitSignal(dialog.made, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    (generated,) = blocker.args[0]
+    document = generated.document
+    assert document.puzzle.colours == 3
+    assert document.palette is not None
+    assert analyze(document.puzzle).status == Status.UNIQUE
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData("clue-stats"))
+    assert not dialog.colours.isEnabled()
+    assert dialog.options().colours == 1
+    with qtbot.waitSignal(dialog.made, timeout=60_000) as blocker:
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    assert blocker.args[0][0].document.puzzle.colours == 1
+    assert not dialog.colours.isEnabled(), "still greyed out after the run"
+    assert not dialog.density.isEnabled()
+    dialog.kind.setCurrentIndex(dialog.kind.findData("mosaic"))
+    assert not dialog.colours.isEnabled()
+    assert dialog.colours.maximum() == 1
 
 
 def test_a_slow_puzzle_shows_how_it_is_coming_along(

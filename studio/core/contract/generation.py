@@ -270,8 +270,11 @@ def is_generated_name(title: str, spec: KindSpec, shape: tuple[int, int]) -> boo
 class KindGenerator:
     """One kind's generator: its strategies (the first is the default), the function
     (``generate(options, seed, cancel, report)``, ``report`` given to a :class:`Reporter`),
-    and the strategies that read :attr:`GeneratorOptions.density` (the others ignore it)."""
+    the strategies that read :attr:`GeneratorOptions.density` (the others ignore it), and
+    those that draw in :attr:`GeneratorOptions.colours` above 1 (the others draw black and
+    white, and are refused colours before any work)."""
 
     strategies: tuple[str, ...]
     generate: Callable[[GeneratorOptions, int, CancelToken | None, Report | None], Generated]
     density_strategies: tuple[str, ...] = ()
+    colour_strategies: tuple[str, ...] = ()

@@ -43,8 +43,8 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
 
     Raises:
         GeneratorError: for a strategy the kind does not have, a size outside the kind's
-            ``min_side`` to ``max_side``, or more colours than its ``max_colours`` (checked
-            before any work).
+            ``min_side`` to ``max_side``, more colours than its ``max_colours``, or colours for
+            a strategy that draws black and white (checked before any work).
     """
     kind = generator(options.kind)
     spec = get_kind(options.kind).spec
@@ -64,6 +64,11 @@ def resolved(options: GeneratorOptions) -> GeneratorOptions:
         raise GeneratorError(
             f"unknown strategy {strategy!r} for {options.kind}; "
             f"choose one of {', '.join(kind.strategies)}"
+        )
+    if options.colours > 1 and strategy not in kind.colour_strategies:
+        raise GeneratorError(
+            f"{strategy} draws black and white; for colours use "
+            f"{' or '.join(kind.colour_strategies)}"
         )
     return dataclasses.replace(options, kind=spec.name, strategy=strategy)
 

@@ -89,8 +89,6 @@ class KindData:
             (by name) refuses a puzzle by design, with a
             :class:`~studio.core.errors.StudioError` (a black-and-white method and a colour
             puzzle).
-        colour_generation: for a kind with colours, a generator strategy and a number of
-            colours the suite generates colour puzzles with; ``None`` for the others.
     """
 
     name: str
@@ -100,7 +98,6 @@ class KindData:
     generated_shapes: tuple[tuple[int, int], ...]
     partial_repairs: tuple[str, ...] = field(default=())
     refused: Callable[[Puzzle, str], bool] = lambda puzzle, method: False
-    colour_generation: tuple[str, int] | None = None
 
     def solutions(self, puzzle: Puzzle) -> tuple[Picture, ...]:
         """Every solution of ``puzzle`` by brute force (read-only grids, remembered)."""

@@ -183,5 +183,4 @@ DATA = KindData(
     partial_repairs=("thesis",),  # van Oers §5.3.2 applies its moves while they help
     # The thesis's repair and encodings, and the naive encoding, are black and white.
     refused=lambda puzzle, method: method in ("thesis", "naive") and puzzle.colours > 1,
-    colour_generation=("picture", 3),
 )

@@ -88,8 +88,6 @@ def raw_picture(options: GeneratorOptions, rng: np.random.Generator) -> BoolGrid
     """
     if options.strategy == "density":
         return density_picture(options.shape, options.density, rng)
-    if options.strategy == "clue-stats" and options.colours > 1:
-        raise GeneratorError("clue-stats draws black-and-white clues; use picture or density")
     if options.strategy == "clue-stats":
         return clue_stats_picture(options.shape, rng)
     return smoothed_picture(options.shape, options.density, rng)
@@ -258,5 +256,5 @@ def _generated(
     return Generated(document, analysis, seed, attempts, repaired)
 
 
-GENERATOR = KindGenerator(STRATEGIES, generate, ("picture", "density"))
+GENERATOR = KindGenerator(STRATEGIES, generate, ("picture", "density"), ("picture", "density"))
 """This generator, as the nonogram's declaration lists it."""
