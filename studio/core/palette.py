@@ -319,10 +319,11 @@ def greyscale_warning(palette: Palette | None) -> str | None:
 COLOURS_ALIKE = 10.0
 """Two colours less than this apart in CIE L*a*b* (CIE76 ΔE*ab, :func:`cie_lab`) look alike
 in a puzzle's cells. A ΔE*ab of about 2.3 is the least a person notices with the two side by
-side (Sharma, *Digital Color Imaging Handbook*, 2003, section 1.7); a solver must tell a
-cell's colour at a glance, in cells a few millimetres wide and apart, so four times that is
-asked: near-whites that an icon's gradient gives (``#fcfcfc`` and white, 1.0 apart) are
-alike, the greys of a three-colour icon (``#94a1ae`` and ``#c3ceda``, 17) are not."""
+side (Mahy, Van Eycken and Oosterlinck, *Color Research and Application* 19(2), 1994); a
+solver must tell a cell's colour at a glance, in cells a few millimetres wide and apart, so
+four times that is asked: near-whites that an icon's gradient gives (``#fcfcfc`` and white,
+1.0 apart) are alike, the greys of a three-colour icon (``#94a1ae`` and ``#c3ceda``, 17) are
+not."""
 
 
 def colours_alike(palette: Palette, threshold: float = COLOURS_ALIKE) -> list[list[int]]:
