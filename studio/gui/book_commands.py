@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QDesktopServices, QKeySequence, QPaintEngine
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QInputDialog, QMenu, QProgressBar
+from PySide6.QtWidgets import QDockWidget, QInputDialog, QMenu, QProgressBar
 
 from studio.core.book import Book, BookEntry, entry_for
 from studio.core.book.plan import BookPlan
@@ -34,6 +34,7 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_save
 from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.file_dialogs import ask_open, ask_open_many, ask_save
 from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.kinds import looks
 from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
@@ -550,31 +551,23 @@ class BookCommands(QObject):
     # Questions to the user: separate methods so that tests can answer them ------------------
 
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open book", "", BOOK_FILTER)
-        return Path(name) if name else None
+        return ask_open(self.window, "Open book", BOOK_FILTER)
 
     def ask_save_path(self) -> Path | None:
-        suggested = self.model.path or Path.cwd() / f"{self.model.book.title}{EXTENSION}"
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save book", str(suggested), BOOK_FILTER)
-        return Path(name) if name else None
+        suggested = self.model.path or Path(f"{self.model.book.title}{EXTENSION}")
+        return ask_save(self.window, "Save book", suggested, BOOK_FILTER)
 
     def ask_pdf_path(self) -> Path | None:
         base = self.model.path
         suggested = (
             base.with_name(base.name.removesuffix(EXTENSION) + ".pdf")
             if base
-            else Path.cwd() / f"{self.model.book.title}.pdf"
+            else Path(f"{self.model.book.title}.pdf")
         )
-        name, _ = QFileDialog.getSaveFileName(
-            self.window, "Export book as PDF", str(suggested), PDF_FILTER
-        )
-        return Path(name) if name else None
+        return ask_save(self.window, "Export book as PDF", suggested, PDF_FILTER)
 
     def ask_puzzle_paths(self) -> list[Path]:
-        names, _ = QFileDialog.getOpenFileNames(
-            self.window, "Add puzzle files to the book", "", PUZZLE_FILTER
-        )
-        return [Path(name) for name in names]
+        return ask_open_many(self.window, "Add puzzle files to the book", PUZZLE_FILTER)
 
     def ask_printer(self, book: Book) -> QPrinter | None:
         """The printer the print dialog chose, set to the book's pages; ``None`` if

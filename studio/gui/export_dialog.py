@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -34,6 +33,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
 from studio.core.palette import greyscale_warning
+from studio.gui.file_dialogs import ask_save, work_folder
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -235,13 +235,8 @@ class ExportDialog(QDialog):
     def ask_path(self) -> Path | None:
         """Ask where to export (a file dialog); ``None`` if cancelled. Tests answer it."""
         suffix = self.suffix()
-        name, _ = QFileDialog.getSaveFileName(
-            self,
-            "Export to",
-            str(self.path()),
-            f"{FORMAT_NAMES[suffix]} (*{suffix});;All files (*)",
-        )
-        return Path(name) if name else None
+        name_filter = f"{FORMAT_NAMES[suffix]} (*{suffix});;All files (*)"
+        return ask_save(self, "Export to", self.path(), name_filter)
 
     # Reacting to the controls ----------------------------------------------------------------
 
@@ -380,7 +375,7 @@ def run_export(window: MainWindow, *, solution: bool = False) -> Path | None:
         qt_kind(document.kind).look,
         shown,
         name=model.name,
-        folder=model.path.parent if model.path is not None else Path.cwd(),
+        folder=model.path.parent if model.path is not None else work_folder(),
         view=View.SOLUTION if solution else View.PUZZLE,
         parent=window,
     )

@@ -30,7 +30,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -59,6 +58,7 @@ from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
 from studio.gui.edited import Choice, may_drop, save_file
 from studio.gui.export_dialog import run_export
+from studio.gui.file_dialogs import ask_open, ask_save
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
 from studio.gui.help import fill_help_menu
@@ -714,8 +714,7 @@ class MainWindow(QMainWindow):
     # Questions to the user: separate methods so that tests can answer them ------------------
 
     def ask_open_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open puzzle", "", PUZZLE_FILTER)
-        return Path(name) if name else None
+        return ask_open(self, "Open puzzle", PUZZLE_FILTER)
 
     def ask_new_puzzle(self) -> tuple[str, tuple[int, int]] | None:
         """The kind and ``(height, width)`` of a new puzzle, or ``None`` if cancelled."""
@@ -726,14 +725,12 @@ class MainWindow(QMainWindow):
         return dialog.kind(), dialog.shape()
 
     def ask_image_path(self) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import image", "", IMAGE_FILTER)
-        return Path(name) if name else None
+        return ask_open(self, "Import image", IMAGE_FILTER)
 
     def ask_save_path(self) -> Path | None:
         model = self.model
-        suggested = str(model.path or Path.cwd() / f"{model.name}.json")
-        name, _ = QFileDialog.getSaveFileName(self, "Save puzzle", suggested, SAVE_FILTER)
-        return Path(name) if name else None
+        suggested = model.path or Path(f"{model.name}.json")
+        return ask_save(self, "Save puzzle", suggested, SAVE_FILTER)
 
     def ask_save_changes(self) -> Choice:
         return ask_to_save(self, f"“{self.model.name}”")

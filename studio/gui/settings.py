@@ -1,5 +1,6 @@
-"""Settings kept between sessions (recent files, zoom, how images are imported and puzzles
-exported, whether an exported book is opened), in the platform's config folder.
+"""Settings kept between sessions (recent files, the folder file dialogs start in, zoom, how
+images are imported and puzzles exported, whether an exported book is opened), in the
+platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
 environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do.
@@ -134,6 +135,16 @@ class Settings:
 
     def set_open_pdf(self, on: bool) -> None:
         self._store.setValue("book/open_pdf", on)
+        self._store.sync()
+
+    def work_folder(self) -> Path:
+        """The folder of the last file chosen in a file dialog, where the next one starts;
+        the working directory before the first, or once that folder is gone."""
+        folder = Path(self._str("files/work_folder", ""))
+        return folder if folder.is_absolute() and folder.is_dir() else Path.cwd()
+
+    def set_work_folder(self, folder: Path) -> None:
+        self._store.setValue("files/work_folder", str(folder.resolve()))
         self._store.sync()
 
     def colours_panel(self) -> bool:

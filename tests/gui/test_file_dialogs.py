@@ -1,0 +1,83 @@
+"""File dialogs start where the designer last worked (studio.gui.file_dialogs): Qt's dialogs
+are answered here as a person would, and the folder each one is opened in is recorded."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog, QWidget
+from pytestqt.qtbot import QtBot
+
+from studio.gui.file_dialogs import ask_open, ask_open_many, ask_save, work_folder
+from studio.gui.settings import Settings
+
+
+class Person:
+    """Answers Qt's static file dialogs with the next of ``answers`` ("" cancels) and records
+    the folder or file each was opened on."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
+        self.answers = answers
+        self.opened_on: list[str] = []
+        for name in ("getOpenFileName", "getSaveFileName"):
+            monkeypatch.setattr(QFileDialog, name, self._one)
+        monkeypatch.setattr(QFileDialog, "getOpenFileNames", self._many)
+
+    def _one(self, _parent: QWidget, _title: str, start: str, _filter: str) -> tuple[str, str]:
+        self.opened_on.append(start)
+        return self.answers.pop(0), ""
+
+    def _many(
+        self, _parent: QWidget, _title: str, start: str, _filter: str
+    ) -> tuple[list[str], str]:
+        self.opened_on.append(start)
+        answer = self.answers.pop(0)
+        return ([answer] if answer else []), ""
+
+
+def test_each_dialog_starts_in_the_folder_of_the_last_file_chosen(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    puzzles, images = tmp_path / "puzzles", tmp_path / "images"
+    puzzles.mkdir()
+    images.mkdir()
+    person = Person(
+        monkeypatch,
+        [str(puzzles / "heart.json"), "", str(images / "icon.png"), str(puzzles / "a.json")],
+    )
+    assert ask_open(parent, "Open puzzle", "*") == puzzles / "heart.json"
+    assert person.opened_on == [os.getcwd()], "the working directory before any choice"
+    assert ask_save(parent, "Save puzzle", Path("Untitled.json"), "*") is None  # cancelled
+    assert person.opened_on[1] == str(puzzles / "Untitled.json")
+    assert ask_open(parent, "Import image", "*") == images / "icon.png"
+    assert person.opened_on[2] == str(puzzles), "a cancelled dialog changed nothing"
+    assert ask_open_many(parent, "Add puzzle files", "*") == [puzzles / "a.json"]
+    assert person.opened_on[3] == str(images)
+    assert Settings().work_folder() == puzzles, "kept for the next session"
+
+
+def test_a_file_with_a_path_of_its_own_is_suggested_where_it_is(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    Settings().set_work_folder(tmp_path)
+    own = tmp_path / "elsewhere" / "heart.json"
+    person = Person(monkeypatch, [""])
+    ask_save(parent, "Save puzzle", own, "*")
+    assert person.opened_on == [str(own)]
+
+
+def test_a_work_folder_that_is_gone_falls_back_to_the_working_directory(
+    tmp_path: Path,
+) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    Settings().set_work_folder(gone)
+    assert work_folder() == gone
+    gone.rmdir()
+    assert work_folder() == Path.cwd()
