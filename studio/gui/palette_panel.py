@@ -191,7 +191,8 @@ class PalettePanel(QWidget):
                 "0  background" if colour.name == "background" else f"0  {colour.name}, background"
             )
         palette = self.model.document.palette
-        typed = f" — typed {palette.typing_chars[value]}" if palette is not None else ""
+        char = palette.typing_chars[value] if palette is not None else colour.name
+        typed = f" — typed {char}" if char != colour.name else ""  # not "b — typed b"
         return f"{value}  {colour.name}{typed}"
 
     def _select(self, value: int) -> None:

@@ -167,6 +167,7 @@ def test_palette_edits_are_undo_steps(
     assert np.array_equal(picture(window), filled.astype(np.uint8)), "filled cells stay black"
     assert window.model.undo_stack.undoText() == "Add colour #cc0000"
     assert window.view.colour == 2
+    assert labels(window)[1:] == ["1  black — typed a", "2  b"], "named as it is typed"
     drag(qtbot, window, [(3, 0), (3, 1)])
     assert list(picture(window)[3, :2]) == [2, 2]
     answer_colour(monkeypatch, "#00aa00")
