@@ -254,7 +254,8 @@ def cie_lab(rgb: RGB) -> tuple[float, float, float]:
     """CIE 1976 L*a*b* of an sRGB colour: L* 0 (black) to 100 (white), a* green (-) to red
     (+), b* blue (-) to yellow (+), relative to sRGB's white, D65 (CIE 15:2004, section 8.2.1;
     XYZ by :data:`_XYZ`). Equal distances look about equally far apart."""
-    x, y, z = (sum(w * c for w, c in zip(row, _linear(rgb), strict=True)) for row in _XYZ)
+    linear = _linear(rgb)
+    x, y, z = (sum(w * c for w, c in zip(row, linear, strict=True)) for row in _XYZ)
     white_x, white_z = sum(_XYZ[0]), sum(_XYZ[2])  # Y of the white is 1
 
     def f(ratio: float) -> float:
