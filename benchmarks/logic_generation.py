@@ -117,21 +117,26 @@ def print_big(sizes: list[int], seeds: int, limit: float) -> None:
 
 def print_ramp(seed: int) -> None:
     print(f"\nFill the Book: six of each kind at {RAMP_SIDE}×{RAMP_SIDE} (seed {seed})")
+    side = (RAMP_SIDE, RAMP_SIDE)
+    sections = {
+        "nonogram": Section("nonogram", side),
+        "mosaic": Section("mosaic", side),
+        "fobidoshi": Section("fobidoshi", side),
+        **{f"nonogram, {k} inks": Section("nonogram", side, colours=k) for k in (2, 3, 4)},
+    }
     rows, refusals = [], []
     for hardest in (3, 5):
-        for kind in ("nonogram", "mosaic", "fobidoshi"):
+        for name, section in sections.items():
             started = time.perf_counter()
             try:
-                ramp = fill_book(
-                    [Section(kind, (RAMP_SIDE, RAMP_SIDE))], 6, seed, easiest=1, hardest=hardest
-                )
+                ramp = fill_book([section], 6, seed, easiest=1, hardest=hardest)
                 levels = " ".join(
                     str(g.analysis.difficulty.score if g.analysis.difficulty else "?") for g in ramp
                 )
             except GeneratorError as error:
                 levels = "refused"
-                refusals.append(f"{kind}, 1 to {hardest}: {error}")
-            rows.append((f"1 to {hardest}", kind, f"{time.perf_counter() - started:.1f}", levels))
+                refusals.append(f"{name}, 1 to {hardest}: {error}")
+            rows.append((f"1 to {hardest}", name, f"{time.perf_counter() - started:.1f}", levels))
     print(table(["levels", "kind", "s", "levels rated"], rows, left=2))
     for refusal in refusals:
         print(f"  {refusal}")

@@ -1,7 +1,8 @@
 """Fill the Book: N puzzles of each kind chosen, from easy to hard, made on a worker.
 
-The dialog asks for the kinds and each one's size, the puzzles per kind, the difficulty levels
-from and to, and the seed; :func:`~studio.core.generate.ramp.fill_book` makes the puzzles on a
+The dialog asks for the kinds and each one's size (and ink colours, for a kind whose generator
+draws in colour), the puzzles per kind, the difficulty levels from and to, and the seed;
+:func:`~studio.core.generate.ramp.fill_book` makes the puzzles on a
 :class:`~studio.gui.workers.Batch` (processes too, once they prove slow), with progress and how
 a slow puzzle is coming along. Esc or Cancel stops it and adds nothing; a level a kind cannot
 reach at its size is named in the dialog, which stays open. ``made`` carries the puzzles.
@@ -11,19 +12,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from PySide6.QtWidgets import (
     QCheckBox,
     QFormLayout,
+    QLabel,
     QSpinBox,
     QWidget,
 )
 
 from studio.core.cancel import CancelToken
+from studio.core.contract.kind import Kind
 from studio.core.generate import MAX_SIDE, MIN_SIDE, Generated, GeneratorError
 from studio.core.generate.ramp import Section, fill_book
 from studio.core.kinds import KINDS
-from studio.gui.forms import SeedBox, add_row, difficulty_range, pair_row, spin_box
+from studio.gui.forms import (
+    SeedBox,
+    add_row,
+    colours_box,
+    difficulty_range,
+    pair_row,
+    spin_box,
+)
 from studio.gui.generating_dialog import GeneratingDialog, Report
 from studio.gui.workers import Progress
 
@@ -31,6 +42,50 @@ DEFAULT_SIDE = 10
 """Each kind's side to begin with (within its sizes): every kind reaches levels 1 to 3 there."""
 MAX_PER_KIND = 100
 """Puzzles of one kind one run may add; scripts make more (``fill_book``)."""
+
+
+@dataclass(frozen=True)
+class KindRow:
+    """One kind's row: ticked or not, its size, and its ink colours where its generator's
+    default strategy draws in colour (``None`` for a black-and-white kind)."""
+
+    chosen: QCheckBox
+    width: QSpinBox
+    height: QSpinBox
+    colours: QSpinBox | None
+
+    def fields(self) -> list[QSpinBox]:
+        """The boxes that are on only while the kind is ticked."""
+        return [self.width, self.height, *([self.colours] if self.colours else [])]
+
+    def section(self, name: str) -> Section:
+        """The ramp's section of this kind, as set."""
+        colours = self.colours.value() if self.colours else 1
+        return Section(name, (self.height.value(), self.width.value()), colours=colours)
+
+    @classmethod
+    def of(cls, kind: Kind, form: QFormLayout) -> KindRow:
+        """The row of ``kind``, added to ``form``: ticked, at :data:`DEFAULT_SIDE` within the
+        kind's sizes, black and white."""
+        spec, generator = kind.spec, kind.generator
+        low, high = max(MIN_SIDE, spec.min_side), min(MAX_SIDE, spec.max_side)
+        side = min(max(DEFAULT_SIDE, low), high)
+        chosen = QCheckBox(spec.title)
+        chosen.setChecked(True)
+        width, height = spin_box(low, high, side), spin_box(low, high, side)
+        row = pair_row(width, "×", height)
+        colours = None
+        if generator.strategies[0] in generator.colour_strategies:
+            colours = colours_box(spec.max_colours)
+            label = QLabel("C&olours:")
+            label.setBuddy(colours)
+            row.insertWidget(row.count() - 1, label)  # before the stretch
+            row.insertWidget(row.count() - 1, colours)
+        form.addRow(chosen, row)
+        made = cls(chosen, width, height, colours)
+        for box in made.fields():
+            chosen.toggled.connect(box.setEnabled)
+        return made
 
 
 class FillBookDialog(GeneratingDialog):
@@ -41,19 +96,7 @@ class FillBookDialog(GeneratingDialog):
         super().__init__(parent, "Each kind from easy to hard, added at the end of the book.")
         self.setWindowTitle("Fill the Book")
         form = QFormLayout()
-        self.kinds: dict[str, tuple[QCheckBox, QSpinBox, QSpinBox]] = {}
-        for kind in KINDS:
-            spec = kind.spec
-            low, high = max(MIN_SIDE, spec.min_side), min(MAX_SIDE, spec.max_side)
-            side = min(max(DEFAULT_SIDE, low), high)
-            chosen = QCheckBox(spec.title)
-            chosen.setChecked(True)
-            width, height = spin_box(low, high, side), spin_box(low, high, side)
-            row = pair_row(width, "×", height)
-            chosen.toggled.connect(width.setEnabled)
-            chosen.toggled.connect(height.setEnabled)
-            form.addRow(chosen, row)
-            self.kinds[kind.name] = (chosen, width, height)
+        self.kinds = {kind.name: KindRow.of(kind, form) for kind in KINDS}
         self.count = spin_box(1, MAX_PER_KIND, 6)
         self.easiest, self.hardest = difficulty_range(1, 3)
         self.seed = SeedBox()
@@ -64,12 +107,8 @@ class FillBookDialog(GeneratingDialog):
         self.fill_button = self.lay_out(form, "&Fill")
 
     def sections(self) -> list[Section]:
-        """The kinds ticked, each at its size, in the menu's order of kinds."""
-        return [
-            Section(name, (height.value(), width.value()))
-            for name, (chosen, width, height) in self.kinds.items()
-            if chosen.isChecked()
-        ]
+        """The kinds ticked, each at its size and colours, in the menu's order of kinds."""
+        return [row.section(name) for name, row in self.kinds.items() if row.chosen.isChecked()]
 
     def start(self) -> None:
         """Fill on a worker; the dialog stays responsive, and Esc or Cancel stops it."""
@@ -102,10 +141,9 @@ class FillBookDialog(GeneratingDialog):
 
     def set_running(self, running: bool) -> None:
         super().set_running(running)
-        boxes = [box for row in self.kinds.values() for box in row]
-        for box in (*boxes, self.count, self.easiest, self.hardest, self.seed):
+        for box in (self.count, self.easiest, self.hardest, self.seed):
             box.setEnabled(not running)
-        if not running:  # a kind not ticked keeps its size boxes off
-            for chosen, width, height in self.kinds.values():
-                width.setEnabled(chosen.isChecked())
-                height.setEnabled(chosen.isChecked())
+        for row in self.kinds.values():  # a kind not ticked keeps its fields off
+            row.chosen.setEnabled(not running)
+            for field in row.fields():
+                field.setEnabled(not running and row.chosen.isChecked())

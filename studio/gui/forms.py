@@ -1,7 +1,8 @@
 """Form rows whose field is a row of widgets: the label's mnemonic (``&Threshold``) goes to the
 field's first widget. Qt gives a label a buddy only when the field is one widget; otherwise the
 ``&`` would be shown as it is. And the fields the generating dialogs share: spin boxes, a pair
-of them in a row, a seed with a New button (:class:`SeedBox`), a range of difficulty levels."""
+of them in a row, a seed with a New button (:class:`SeedBox`), ink colours, a range of
+difficulty levels."""
 
 from __future__ import annotations
 
@@ -68,6 +69,13 @@ class SeedBox(QWidget):
 
     def setValue(self, seed: int) -> None:
         self.spin.setValue(seed)
+
+
+def colours_box(high: int) -> QSpinBox:
+    """Ink colours, 1 (black and white) to ``high``, showing 1."""
+    box = spin_box(1, high, 1)
+    box.setToolTip("Ink colours: 1 is black and white, more a colour puzzle")
+    return box
 
 
 def difficulty_range(easiest: int, hardest: int) -> tuple[QSpinBox, QSpinBox]:

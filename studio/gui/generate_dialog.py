@@ -24,7 +24,7 @@ from studio.core.generate import (
 )
 from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
-from studio.gui.forms import SeedBox, add_row, difficulty_range, pair_row, spin_box
+from studio.gui.forms import SeedBox, add_row, colours_box, difficulty_range, pair_row, spin_box
 from studio.gui.generating_dialog import GeneratingDialog, Report
 from studio.gui.workers import Progress
 
@@ -65,8 +65,7 @@ class GenerateDialog(GeneratingDialog):
         self.density.setRange(0.05, 0.95)
         self.density.setSingleStep(0.05)
         self.density.setValue(0.5)
-        self.colours = spin_box(1, 1, 1)
-        self.colours.setToolTip("Ink colours: 1 is black and white, more a colour puzzle")
+        self.colours = colours_box(1)
         self.seed = SeedBox()
         self.logic_solvable = QCheckBox("Only puzzles that &logic alone solves")
         self.logic_solvable.setChecked(True)

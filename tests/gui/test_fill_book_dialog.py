@@ -18,14 +18,14 @@ SIZES = {"nonogram": (8, 8), "mosaic": (7, 7), "fobidoshi": (6, 6)}
 
 def only(qtbot: QtBot, dialog: FillBookDialog, sizes: dict[str, tuple[int, int]]) -> None:
     """Tick the kinds of ``sizes`` (by a click) and set their sizes; untick the others."""
-    for name, (chosen, width, height) in dialog.kinds.items():
-        if chosen.isChecked() != (name in sizes):
-            qtbot.mouseClick(chosen, Qt.MouseButton.LeftButton)
-        assert chosen.isChecked() == (name in sizes)
-        assert width.isEnabled() == height.isEnabled() == (name in sizes)
+    for name, row in dialog.kinds.items():
+        if row.chosen.isChecked() != (name in sizes):
+            qtbot.mouseClick(row.chosen, Qt.MouseButton.LeftButton)
+        assert row.chosen.isChecked() == (name in sizes)
+        assert all(field.isEnabled() == (name in sizes) for field in row.fields())
         if name in sizes:
-            width.setValue(sizes[name][1])
-            height.setValue(sizes[name][0])
+            row.width.setValue(sizes[name][1])
+            row.height.setValue(sizes[name][0])
 
 
 def test_fill_the_book_adds_each_kind_from_easy_to_hard(qtbot: QtBot, open_window) -> None:
@@ -53,6 +53,37 @@ def test_fill_the_book_adds_each_kind_from_easy_to_hard(qtbot: QtBot, open_windo
         assert fresh.difficulty.score == level
     assert window.book.model.undo_stack.undoText() == "Add 6 generated puzzles"
     assert window.book.dock.isVisible()
+
+
+def test_a_colour_section_makes_colour_puzzles(qtbot: QtBot, open_window) -> None:
+    """Only the kinds whose default strategy draws in colour have a Colours box; it is typed
+    into like the rest, greyed out while the puzzles are made, and every puzzle has as many
+    inks as asked."""
+    window = open_window()
+    dialog = FillBookDialog(window)
+    shown_dialog(qtbot, dialog)
+    dialog.made.connect(window.book.add_generated)
+    assert [name for name, row in dialog.kinds.items() if row.colours] == ["nonogram"]
+    only(qtbot, dialog, {"nonogram": (10, 10)})
+    colours = dialog.kinds["nonogram"].colours
+    assert colours is not None
+    assert colours.value() == 1
+    qtbot.keyClick(dialog, Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    assert colours.hasFocus(), "Alt+O goes to the Colours box"
+    type_into(qtbot, colours, "3")
+    type_into(qtbot, dialog.count, "2")
+    dialog.hardest.setValue(2)
+    dialog.seed.setValue(5)
+    with qtbot.waitSignal(dialog.made, timeout=120_000):
+        qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
+        assert not colours.isEnabled(), "greyed out while the puzzles are made"
+    puzzles = [entry.document.puzzle for entry in window.book.model.book.entries]
+    assert [(puzzle.kind, puzzle.colours) for puzzle in puzzles] == [("nonogram", 3)] * 2
+    for puzzle, level in zip(puzzles, [1, 2], strict=True):
+        fresh = analyze(puzzle)
+        assert fresh.status == Status.UNIQUE
+        assert fresh.difficulty is not None
+        assert fresh.difficulty.score == level
 
 
 def test_esc_stops_the_filling_and_adds_nothing(qtbot: QtBot, open_window) -> None:
@@ -84,8 +115,8 @@ def test_a_bad_request_is_one_line_and_nothing_starts(qtbot: QtBot, open_window)
     qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
     assert dialog.status.text() == "the easiest level 4 is above the hardest 2"
     assert not dialog.batch.busy
-    for chosen, _, _ in dialog.kinds.values():
-        chosen.setChecked(False)
+    for row in dialog.kinds.values():
+        row.chosen.setChecked(False)
     dialog.hardest.setValue(5)
     qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
     assert dialog.status.text() == "a ramp needs at least one kind"

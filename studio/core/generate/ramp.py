@@ -42,11 +42,15 @@ class Section:
         kind: the kind's name (or an alias).
         shape: ``(height, width)`` of its puzzles, within the kind's sizes.
         strategy: one of the kind's strategies; ``None`` for its default.
+        colours: ink colours of its puzzles: 1 black and white, more a colour puzzle (for a
+            kind with colours and a strategy that draws in them, checked by
+            :func:`~studio.core.generate.resolved`).
     """
 
     kind: str
     shape: tuple[int, int]
     strategy: str | None = None
+    colours: int = 1
 
     def options(self, level: int) -> GeneratorOptions:
         """What to generate for one puzzle of ``level`` (1..5) in this section."""
@@ -54,6 +58,7 @@ class Section:
             self.shape,
             kind=self.kind,
             strategy=self.strategy,
+            colours=self.colours,
             min_difficulty=level,
             max_difficulty=level,
         )
@@ -106,7 +111,7 @@ def fill_book(
     ``easiest`` to ``hardest`` (:func:`ramp_levels`), every puzzle rated exactly its level.
 
     Args:
-        sections: the kinds, their sizes and strategies, in the order wanted.
+        sections: the kinds, their sizes, strategies and colours, in the order wanted.
         count: puzzles per section, 0 to :data:`MAX_PER_KIND`.
         seed: the ramp's seed; the puzzles depend on the arguments alone.
         easiest, hardest: the ramp's first and last difficulty level (1..5).
@@ -117,9 +122,10 @@ def fill_book(
         report: how a puzzle made in this process that takes long is coming along.
 
     Raises:
-        GeneratorError: at once for a bad count, seed, level or section (its kind, size or
-            strategy); while iterating, when a level cannot be reached at a section's size
-            (the message says what to relax, e.g. a larger size for a hard level).
+        GeneratorError: at once for a bad count, seed, level or section (its kind, size,
+            strategy or colours); while iterating, when a level cannot be reached at a
+            section's size (the message says what to relax, e.g. a larger size for a hard
+            level).
         Stopped: when ``cancel`` fires.
     """
     check_seed(seed)

@@ -4,6 +4,7 @@ and bad requests refused before any work."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
@@ -58,6 +59,18 @@ def test_the_same_seed_gives_the_same_ramp_and_another_seed_another() -> None:
     assert len({ramp_seed(3, section, level) for section in range(3) for level in range(6)}) == 18
 
 
+def test_a_colour_section_makes_colour_puzzles_of_its_levels() -> None:
+    puzzles = list(fill_book([Section("nonogram", (10, 10), colours=3)], 3, 2, hardest=3))
+    for generated, level in zip(puzzles, (1, 2, 3), strict=True):
+        puzzle = generated.document.puzzle
+        assert puzzle.colours == 3
+        assert set(np.unique(generated.analysis.solution)) == {0, 1, 2, 3}
+        assert count_solutions(puzzle, 2, logic_first=False) == 1
+        fresh = analyze(puzzle)
+        assert fresh.difficulty is not None
+        assert fresh.difficulty.score == level
+
+
 def test_cancel_stops_the_ramp() -> None:
     token = CancelToken()
     ramp = fill_book(SECTIONS, 3, 1, hardest=3, cancel=token, progress=lambda *_: token.cancel())
@@ -77,6 +90,11 @@ def test_cancel_stops_the_ramp() -> None:
         ({"sections": ()}, "at least one kind"),
         ({"sections": (Section("fobidoshi", (3, 3)),)}, "at least 4 rows and 4 columns"),
         ({"sections": (Section("mosaic", (6, 6), "clue-stats"),)}, "unknown strategy"),
+        ({"sections": (Section("mosaic", (6, 6), colours=2),)}, "a mosaic is black and white"),
+        (
+            {"sections": (Section("nonogram", (6, 6), "clue-stats", colours=2),)},
+            "clue-stats draws black and white",
+        ),
     ],
 )
 def test_bad_requests_are_refused_before_any_work(
