@@ -174,13 +174,12 @@ HINT_AFTER = 10.0
 
 def relax_hint(options: GeneratorOptions) -> str:
     """Which options to relax to meet ``options`` sooner, in words for people, e.g. ``"a
-    larger size or a lower minimum difficulty"``: easy puzzles come sooner on small grids,
-    hard ones on large grids."""
+    larger size or a lower minimum difficulty"``: puzzles of level 1 come sooner on small
+    grids, harder ones (2 too, which takes more work than small grids ask) on large grids."""
     ways = []
-    wants_hard = (options.min_difficulty or 1) > LOGIC_SCORE
-    if wants_hard:
+    if (options.min_difficulty or 1) > 1:
         ways.append("a larger size")
-    if options.logic_solvable or (options.max_difficulty or 5) <= LOGIC_SCORE:
+    elif options.logic_solvable or (options.max_difficulty or 5) <= LOGIC_SCORE:
         ways.append("a smaller size")
     if options.logic_solvable:
         ways.append("not insisting on logic alone")

@@ -217,7 +217,7 @@ def test_the_report_line_says_it_all() -> None:
         ({"min_difficulty": 4}, "a larger size or a lower minimum difficulty"),
         (
             {"min_difficulty": 2, "max_difficulty": 2},
-            "a smaller size, a lower minimum difficulty or a higher maximum difficulty",
+            "a larger size, a lower minimum difficulty or a higher maximum difficulty",
         ),
     ],
 )
