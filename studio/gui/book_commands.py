@@ -86,7 +86,7 @@ class BookCommands(QObject):
             "Save Book &As…", self.save_as, None, "Save the book under a new name"
         )
         self.add_action = window.add_action(
-            "&Add Puzzle to Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
+            "Add Puzzle to &Book", self.add_puzzle, "Ctrl+B", "Add the puzzle shown to the book"
         )
         self.fill_action = window.add_action(
             "F&ill the Book…",
@@ -95,7 +95,7 @@ class BookCommands(QObject):
             "Add puzzles of each kind, from easy to hard, made from one seed",
         )
         self.settings_action = window.add_action(
-            "Print &Settings…",
+            "&Print Settings…",
             self.edit_settings,
             None,
             "Page size, bleed, margins, what the book holds, cells, line weights, font",
@@ -528,7 +528,7 @@ class BookCommands(QObject):
         source = self.window.tab.book_source if tabs else None
         row = self._row_of(source)
         self.add_action.setText(
-            "&Add Puzzle to Book" if row is None else f"&Update Puzzle {row + 1} in Book"
+            "Add Puzzle to &Book" if row is None else f"&Update Puzzle {row + 1} in Book"
         )
         self.panel.add_button.setText("&Add Puzzle" if row is None else f"&Update {row + 1}")
         has_puzzles = bool(self.model.book.entries)

@@ -89,7 +89,7 @@ class EditCommands:
         )
         self.properties_action = make_action(
             self._parent,
-            "P&roperties…",
+            "&Properties…",
             self.edit_properties,
             "Ctrl+Alt+P",
             "The puzzle's title, author, licence and notes",

@@ -99,7 +99,7 @@ class GridCommands:
                     "Swap the left and right sides",
                 ),
                 action(
-                    "Mirror &Top–Bottom",
+                    "Mirror Top–&Bottom",
                     self._edit(
                         "Mirror top–bottom",
                         lambda document, picture: grid_edit.mirrored(

@@ -305,7 +305,7 @@ class ImportImageDialog(QDialog):
         self.scale.setChecked((rows, columns) != (height, width))
         self.width_box = _side_box(columns)
         self.height_box = _side_box(rows)
-        self.keep_aspect = QCheckBox("Keep &aspect ratio")
+        self.keep_aspect = QCheckBox("Kee&p aspect ratio")
         self.keep_aspect.setChecked(remembered.keep_aspect)
         size_row = QHBoxLayout()
         size_row.addWidget(self.scale)
@@ -323,7 +323,7 @@ class ImportImageDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         form = QFormLayout()
-        form.addRow("&Make a:", self.kind_box)
+        form.addRow("Ma&ke a:", self.kind_box)
         form.addRow("&Colours:", self.colours_box)
         add_row(form, "&Threshold:", threshold_row, self.threshold)
         form.addRow("", self.invert)

@@ -327,7 +327,7 @@ class MainWindow(QMainWindow):
             "&Export Puzzle…", lambda: self.export_dialog(False), None, "As PNG, SVG or PDF"
         )
         self.export_solution_action = add(
-            "Export &Solution…", lambda: self.export_dialog(True), None, "The solution, as an image"
+            "Export Sol&ution…", lambda: self.export_dialog(True), None, "The solution, as an image"
         )
         self.quit_action = add(
             "&Quit", self.close, keys.Quit, "Close the studio (asks once about unsaved work)"

@@ -129,7 +129,7 @@ def test_opening_a_book_puzzle_and_adding_it_back_updates_it(
 
     # Loading another puzzle forgets where the window's puzzle came from.
     window.model.load(document(HEART, "Another"))
-    assert window.book.add_action.text() == "&Add Puzzle to Book"
+    assert window.book.add_action.text() == "Add Puzzle to &Book"
 
 
 def test_save_and_reopen_the_book(qtbot: QtBot, open_window, tmp_path: Path) -> None:

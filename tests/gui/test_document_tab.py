@@ -302,7 +302,7 @@ def test_the_info_label_counts_the_clues_a_mosaic_shows(qtbot: QtBot, open_windo
     window = open_window(document_of_picture("mosaic", MOSAIC))
     assert window.info_label.text() == "16 of 16 clues shown"
     window.puzzle_menu.aboutToShow.emit()
-    (minimal,) = [a for a in window.puzzle_menu.actions() if a.text() == "&Minimal Clues"]
+    (minimal,) = [a for a in window.puzzle_menu.actions() if a.text() == "Mi&nimal Clues"]
     editor = window.view.editor
     (unique,) = [a for a in editor.standards.actions() if a.data() == "unique"]
     unique.trigger()

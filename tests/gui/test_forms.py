@@ -1,5 +1,6 @@
 """Every dialog's labels: an ``&`` marks a mnemonic with a field to focus, never text shown as
-it is (as "&Threshold" once was)."""
+it is (as "&Threshold" once was), and no two of a dialog's mnemonics are alike (the Import Image
+dialog's *Make a* and *Remove* once were)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from PySide6.QtWidgets import QDialog, QLabel
+from PySide6.QtWidgets import QAbstractButton, QDialog, QGroupBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book
@@ -21,6 +22,7 @@ from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import ResizeDialog
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.kinds import qt_kind
+from tests.gui.mnemonics import clashes
 
 DIALOGS = {
     "import image": lambda: ImportImageDialog(Image.new("L", (4, 2), 255), Path("tiny.png")),
@@ -47,3 +49,13 @@ def test_every_mnemonic_label_has_a_buddy(qtbot: QtBot, name: str) -> None:
     assert mnemonics, "the dialog's labels have mnemonics"
     for label in mnemonics:
         assert label.buddy() is not None, f"{label.text()!r} shows its '&'"
+
+
+@pytest.mark.parametrize("name", DIALOGS)
+def test_no_two_mnemonics_of_a_dialog_are_alike(qtbot: QtBot, name: str) -> None:
+    dialog: QDialog = DIALOGS[name]()
+    qtbot.addWidget(dialog)
+    texts = [widget.text() for widget in dialog.findChildren(QLabel)]
+    texts += [widget.text() for widget in dialog.findChildren(QAbstractButton)]
+    texts += [widget.title() for widget in dialog.findChildren(QGroupBox)]
+    assert clashes(texts) == []

@@ -7,12 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from studio.core import formats
 from studio.core.document import Document
 from studio.core.grid import grid_from_text
-from studio.core.kinds import document_of_picture, get_kind
+from studio.core.kinds import KINDS, document_of_picture, get_kind, new_document
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import ImportOptions, import_document, import_picture
 from studio.core.sat.analysis import Status
@@ -25,6 +26,7 @@ from studio.gui.puzzle_view import MARGIN
 from tests.conftest import shared_path, shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
 from tests.gui.drive import cell_point, drag
+from tests.gui.mnemonics import clashes
 
 
 def test_painting_updates_clues_and_status(qtbot: QtBot, open_window) -> None:
@@ -212,6 +214,24 @@ def test_a_colour_import_opens_with_its_edited_palette(qtbot: QtBot, open_window
     assert palette.inks == 3
     assert window.model.document == made[0]
     assert palette != import_document(path, ImportOptions(colours=3)).palette, "edited"
+
+
+@pytest.mark.parametrize("kind", [kind.name for kind in KINDS])
+def test_no_two_items_of_a_menu_share_a_mnemonic(open_window, kind: str) -> None:
+    """Alt+F then S must save: with two items on S (Save and Export Solution once), Qt only
+    moves between them. Every menu as it is filled for a puzzle of each kind."""
+    window = open_window(new_document(kind, (6, 6)))
+    menus = [window.menuBar()]
+    found: dict[str, list[list[str]]] = {}
+    while menus:
+        menu = menus.pop()
+        if isinstance(menu, QMenu):
+            menu.aboutToShow.emit()  # the Puzzle menu fills as it opens
+        texts = [action.text() for action in menu.actions()]
+        found[menu.title() if isinstance(menu, QMenu) else "menu bar"] = clashes(texts)
+        menus += [action.menu() for action in menu.actions() if action.menu()]
+    assert len(found) > 8, "every menu was walked"
+    assert {title: same for title, same in found.items() if same} == {}
 
 
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:

@@ -48,7 +48,7 @@ class FobidoshiEditor(KindEditor):
     def __init__(self, view: PuzzleView) -> None:
         super().__init__(view)
         view.canvas.setToolTip(USAGE)
-        self.unneeded_action = QAction("&Remove Unneeded Givens", view)
+        self.unneeded_action = QAction("Remove &Unneeded Givens", view)
         self.unneeded_action.setToolTip("Drop every given the puzzle stays unique without")
         self.unneeded_action.triggered.connect(self.remove_unneeded_givens)
 

@@ -39,7 +39,7 @@ STANDARD_TITLES: dict[Standard, str] = {
 
 
 CLUE_TOOL = KindTool(
-    "clue", "&Clue", "Click a cell to show or hide its clue (or Ctrl+click with any tool)", "C"
+    "clue", "Cl&ue", "Click a cell to show or hide its clue (or Ctrl+click with any tool)", "C"
 )
 
 
@@ -51,10 +51,10 @@ class MosaicEditor(PictureEditor):
         super().__init__(view)
         # Each run of Minimal Clues tries another order, reproducibly within a session.
         self._seed = 0
-        self.show_all_action = QAction("Show &All Clues", view)
+        self.show_all_action = QAction("Sho&w All Clues", view)
         self.show_all_action.setToolTip("Show the clue of every cell")
         self.show_all_action.triggered.connect(self.show_all_clues)
-        self.minimal_action = QAction("&Minimal Clues", view)
+        self.minimal_action = QAction("Mi&nimal Clues", view)
         self.minimal_action.setToolTip("Drop clues while the puzzle keeps the chosen standard")
         self.minimal_action.triggered.connect(self.minimal_clues)
         self.standard_menu = QMenu("Minimal Clues &Keep", view)
