@@ -46,17 +46,15 @@ MAX_PER_KIND = 100
 
 @dataclass(frozen=True)
 class KindRow:
-    """One kind's row: ticked or not, its size, and its ink colours where its generator's
-    default strategy draws in colour (``None`` for a black-and-white kind)."""
+    """One kind's row: ticked or not, and its fields (greyed out, labels and all, while it is
+    not): its size, and its ink colours where its generator's default strategy draws in colour
+    (``colours`` is ``None`` for a kind that does not)."""
 
     chosen: QCheckBox
+    fields: QWidget
     width: QSpinBox
     height: QSpinBox
     colours: QSpinBox | None
-
-    def fields(self) -> list[QSpinBox]:
-        """The boxes that are on only while the kind is ticked."""
-        return [self.width, self.height, *([self.colours] if self.colours else [])]
 
     def section(self, name: str) -> Section:
         """The ramp's section of this kind, as set."""
@@ -81,11 +79,12 @@ class KindRow:
             label.setBuddy(colours)
             row.insertWidget(row.count() - 1, label)  # before the stretch
             row.insertWidget(row.count() - 1, colours)
-        form.addRow(chosen, row)
-        made = cls(chosen, width, height, colours)
-        for box in made.fields():
-            chosen.toggled.connect(box.setEnabled)
-        return made
+        fields = QWidget()
+        fields.setLayout(row)
+        row.setContentsMargins(0, 0, 0, 0)
+        chosen.toggled.connect(fields.setEnabled)
+        form.addRow(chosen, fields)
+        return cls(chosen, fields, width, height, colours)
 
 
 class FillBookDialog(GeneratingDialog):
@@ -145,5 +144,4 @@ class FillBookDialog(GeneratingDialog):
             box.setEnabled(not running)
         for row in self.kinds.values():  # a kind not ticked keeps its fields off
             row.chosen.setEnabled(not running)
-            for field in row.fields():
-                field.setEnabled(not running and row.chosen.isChecked())
+            row.fields.setEnabled(not running and row.chosen.isChecked())
