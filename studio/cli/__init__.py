@@ -1,5 +1,5 @@
-"""The command line: ``studio analyze|solve|hint|convert|import-image|repair|generate|export|
-export-book|gui`` (docs/architecture.md, "Layers").
+"""The command line: ``studio analyze|solve|hint|convert|import-image|repair|generate|
+fill-book|export|export-book|gui`` (docs/architecture.md, "Layers").
 
 The commands drive :mod:`studio.core`; only ``gui`` (the window) and the drawing commands
 ``export`` and ``export-book`` load Qt, inside their handlers, headless when there is no
@@ -25,7 +25,7 @@ happening on this machine's inputs.
 Each command group is a module that holds its commands' parsers, help and handlers side by
 side (:mod:`~studio.cli.analyze`: analyze and solve; :mod:`~studio.cli.hint`;
 :mod:`~studio.cli.convert`; :mod:`~studio.cli.import_image`; :mod:`~studio.cli.repair`;
-:mod:`~studio.cli.generate`;
+:mod:`~studio.cli.generate`: generate and fill-book;
 :mod:`~studio.cli.drawing`: export and export-book; :mod:`~studio.cli.gui`); what they share is
 in :mod:`~studio.cli.arguments` (parsing), :mod:`~studio.cli.inputs` (reading INPUT) and
 :mod:`~studio.cli.outputs` (printing, writing, the exit statuses).

@@ -1,6 +1,6 @@
 """What the commands' parsers share: the parser whose errors are one line, the argument types
-(kinds, formats, counts, seconds, sizes, cell sizes, thresholds), the options several
-commands take (``--kind``, ``--format``, ``--timeout``, ``--encoding``, ``--strategy``,
+(kinds, formats, counts, seconds, sizes, cell sizes, thresholds, a book's sections), the options
+several commands take (``--kind``, ``--format``, ``--timeout``, ``--encoding``, ``--strategy``,
 ``--logic-solvable``, ``--jobs``, ``--pool-after`` and ``--scheduler``), and the words their
 help takes from the registry of kinds (:data:`studio.core.kinds.KINDS`), so that a kind, a
 strategy or an encoding is listed the moment it is registered."""
@@ -19,6 +19,7 @@ from studio.core.book.layout import MAX_BLEED_MM
 from studio.core.contract.kind import Kind
 from studio.core.errors import StudioError
 from studio.core.generate.batch import POOL_AFTER_SECONDS
+from studio.core.generate.ramp import Section
 from studio.core.kinds import KINDS, get_kind
 from studio.core.palette import MAX_INKS
 from studio.core.parallel import require_dask
@@ -241,6 +242,18 @@ def parse_size(text: str) -> tuple[int, int]:
             f"width and height must be 1 to {pixelart.MAX_SIDE}, got {text!r}"
         )
     return height, width
+
+
+def parse_section(text: str) -> Section:
+    """``KIND:WxH`` or ``KIND:WxH:K`` (K ink colours): one section of a book's ramp, e.g.
+    ``nonogram:10x10:3``."""
+    parts = text.split(":")
+    if len(parts) not in (2, 3):
+        raise argparse.ArgumentTypeError(
+            f"expected KIND:WxH or KIND:WxH:K like nonogram:15x15 or nonogram:10x10:3, got {text!r}"
+        )
+    colours = parse_colours(parts[2]) if len(parts) == 3 else 1
+    return Section(parse_kind(parts[0]), parse_size(parts[1]), colours=colours)
 
 
 def parse_threshold(text: str) -> int:

@@ -1,5 +1,6 @@
 """``studio generate``: unique puzzles from a seed, in a batch that may run on processes or a
-Dask cluster."""
+Dask cluster; ``studio fill-book``: a book's ramp of them from easy to hard, as the window's
+Book ▸ Fill the Book makes it."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from studio.cli.arguments import (
     add_logic_solvable,
     add_strategy,
     parse_count,
+    parse_section,
     parse_size,
     scheduler_address,
 )
@@ -37,8 +39,9 @@ from studio.cli.outputs import (
 from studio.core import formats
 from studio.core.book import Book, entry_for
 from studio.core.formats.book_json import load_book, save_book
-from studio.core.generate import GeneratorOptions, Underway, resolved
+from studio.core.generate import Generated, GeneratorOptions, Underway, resolved
 from studio.core.generate.batch import generate_batch
+from studio.core.generate.ramp import MAX_PER_KIND, fill_book
 from studio.core.kinds import KINDS
 
 _EPILOG = """\
@@ -66,7 +69,7 @@ examples:
 
 
 def add_parsers(commands: Commands) -> None:
-    """Add ``generate`` to the ``studio`` parser's commands."""
+    """Add ``generate`` and ``fill-book`` to the ``studio`` parser's commands."""
     generate = add_command(commands, "generate", "make unique puzzles", _EPILOG)
     generate.add_argument(
         "--size", type=parse_size, required=True, metavar="WxH", help="columns x rows"
@@ -104,6 +107,7 @@ def add_parsers(commands: Commands) -> None:
     generate.add_argument("--json", action="store_true", help="print JSON Lines")
     add_format(generate)
     generate.set_defaults(handler=run_generate)
+    _add_fill_book(commands)
 
 
 class Underways:
@@ -148,7 +152,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.output is not None:
         folder = Path(args.output)
         make_folder(folder)
-    book = load_book(args.book) if args.book and Path(args.book).exists() else None
+    book = book_to_fill(args.book) if args.book else None
     entries = []
     with progress_bar(args.count, "generating") as bar:
         underways = Underways(bar)
@@ -171,14 +175,107 @@ def run_generate(args: argparse.Namespace) -> int:
             if args.book:
                 entries.append(entry_for(document, analysis=generated.analysis))
             if args.json:
-                record = picture_record(generated.name, document, generated.analysis)
-                record["seed"] = generated.seed
-                print(json_line(record), flush=True)
+                print_record(generated)
             elif folder is None and not args.book:
                 print(f"{generated.name}: {verdict(generated.analysis, document)}")
                 print(as_text(document), end="", flush=True)
-    if args.book:
-        save_book(
-            (book or Book(title=Path(args.book).name.split(".")[0])).added(*entries), args.book
+    if book is not None:
+        save_book(book.added(*entries), args.book)
+    return EXIT_OK
+
+
+def print_record(generated: Generated) -> None:
+    """The JSON Lines record of a generated puzzle: its picture's record and its own seed."""
+    record = picture_record(generated.name, generated.document, generated.analysis)
+    record["seed"] = generated.seed
+    print(json_line(record), flush=True)
+
+
+def book_to_fill(path: str) -> Book:
+    """The book file at ``path`` to add to, read before any work (so that a malformed one stops
+    the command at once), or a new book titled by its file name when there is none yet."""
+    if Path(path).exists():
+        return load_book(path)
+    return Book(title=Path(path).name.split(".")[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# fill-book
+
+_FILL_EPILOG = f"""\
+Each --section is a kind at a size, KIND:WxH, and for a kind that draws in colour its ink
+colours, KIND:WxH:K (nonogram:10x10:3 is a 3-colour nonogram). Each section gets --count
+puzzles (at most {MAX_PER_KIND}) from --easiest to --hardest, the levels spread evenly (six
+from 1 to 3 are 1 1 2 2 3 3), each unique and rated exactly its level by a fresh analysis; the
+sections follow one another in the order given, at the end of BOOK (made if missing). The same
+--seed gives the same puzzles. A level a section cannot reach at its size stops the command
+with what to relax (a larger size for a hard level), and BOOK is left as it was.
+
+examples:
+  studio fill-book winter.book.json --section nonogram:15x15 --section mosaic:15x15 --count 12
+  studio fill-book colour.book.json --section nonogram:10x10:3 --count 6 --seed 7
+  studio fill-book series.book.json --section nonogram:25x25 --count 200 \\
+      --scheduler tcp://HOST:8786"""
+
+
+def _add_fill_book(commands: Commands) -> None:
+    fill = add_command(
+        commands, "fill-book", "add puzzles from easy to hard to a book", _FILL_EPILOG
+    )
+    fill.add_argument("book", metavar="BOOK", help="the book file (made if missing)")
+    fill.add_argument(
+        "--section",
+        dest="sections",
+        type=parse_section,
+        action="append",
+        required=True,
+        metavar="KIND:WxH[:K]",
+        help="a kind at a size (and K ink colours); repeat for more sections",
+    )
+    fill.add_argument(
+        "--count", type=parse_count, default=6, metavar="N", help="puzzles a section (default: 6)"
+    )
+    for name, level in (("easiest", 1), ("hardest", 3)):
+        fill.add_argument(
+            f"--{name}",
+            type=int,
+            choices=range(1, 6),
+            default=level,
+            metavar="D",
+            help=f"the {name} level, 1 to 5 (default: {level})",
         )
+    fill.add_argument(
+        "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
+    )
+    add_batch(fill, "generate", "puzzles")
+    fill.add_argument("--json", action="store_true", help="print each puzzle as JSON Lines")
+    fill.set_defaults(handler=run_fill_book)
+
+
+def run_fill_book(args: argparse.Namespace) -> int:
+    """``studio fill-book``: the ramp's puzzles added to the book at the end, all or none."""
+    scheduler = scheduler_address(args)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    book = book_to_fill(args.book)
+    entries = []
+    with progress_bar(args.count * len(args.sections), "filling") as bar:
+        underways = Underways(bar)
+        ramp = fill_book(
+            args.sections,
+            args.count,
+            seed,
+            easiest=args.easiest,
+            hardest=args.hardest,
+            jobs=args.jobs,
+            pool_after=args.pool_after,
+            scheduler=scheduler,
+            progress=underways.progress,
+            report=underways.report,
+        )
+        for generated in ramp:
+            bar.update()
+            entries.append(entry_for(generated.document, analysis=generated.analysis))
+            if args.json:
+                print_record(generated)
+    save_book(book.added(*entries), args.book)
     return EXIT_OK

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from studio.core.contract import generation
+from studio.core.formats.book_json import load_book
+from studio.core.kinds.nonogram import generate as nonogram_generator
+from studio.core.sat.analysis import count_solutions
 from tests.cli.conftest import (
     KEYS,
     assert_one_error_line,
@@ -152,3 +155,88 @@ def test_a_slow_puzzle_says_how_it_is_coming_along_and_what_to_relax(
     for number, line in enumerate(lines, start=1):
         assert line.startswith(f"studio: puzzle {number} is slow: 1 try, 0 s")
         assert line.endswith("Faster: a smaller size or not insisting on logic alone")
+
+
+# fill-book
+
+
+def test_fill_book_adds_each_section_from_easy_to_hard(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    book = tmp_path / "winter.book.json"
+    argv = ("fill-book", str(book), "--section", "nonogram:10x10:3", "--section", "mosaic:7x7")
+    status, out, err = run(capsys, *argv, "--count", "3", "--seed", "7", "--json")
+    assert (status, err) == (0, "")
+    records = json_lines(out)
+    assert [(r["kind"], r["width"], r["difficulty"]["score"]) for r in records] == [
+        ("nonogram", 10, 1),
+        ("nonogram", 10, 2),
+        ("nonogram", 10, 3),
+        ("mosaic", 7, 1),
+        ("mosaic", 7, 2),
+        ("mosaic", 7, 3),
+    ]
+    assert all(len(r["colors"]) == 4 for r in records[:3]), "background and 3 inks"
+    saved = load_book(book)
+    assert saved.title == "winter"
+    documents = [entry.document for entry in saved.entries]
+    assert [document.spell(document.picture) for document in documents] == [
+        r["picture"] for r in records
+    ]
+    for document in documents:
+        assert count_solutions(document.puzzle, 2, logic_first=False) == 1
+    # The same seed into another book gives the same puzzles; the book grows at its end.
+    again = tmp_path / "again.book.json"
+    run(capsys, "fill-book", str(again), *argv[2:], "--count", "3", "--seed", "7")
+    assert [e.document for e in load_book(again).entries] == documents
+    assert run(capsys, *argv, "--count", "1", "--seed", "8")[0] == 0
+    assert len(load_book(book).entries) == 8
+
+
+def test_fill_book_leaves_the_book_as_it_was_when_a_level_is_out_of_reach(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No 3×3 nonogram needs probing (the nonogram generator's tests check all 512)."""
+    monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
+    book = tmp_path / "kept.book.json"
+    assert run(capsys, "fill-book", str(book), "--section", "mosaic:6x6", "--count", "2")[0] == 0
+    before = book.read_bytes()
+    argv = ("fill-book", str(book), "--section", "mosaic:6x6", "--section", "nonogram:3x3")
+    status, out, err = run(capsys, *argv, "--easiest", "3")
+    assert (status, out) == (2, "")
+    assert_one_error_line(err, "no 3×3 puzzle met the options in 40 attempts; try a larger size")
+    assert book.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("section", "message"),
+    [
+        ("nonogram", "expected KIND:WxH or KIND:WxH:K"),
+        ("nonogram:10x10:3:1", "expected KIND:WxH or KIND:WxH:K"),
+        ("sudoku:10x10", "unknown puzzle kind 'sudoku'"),
+        ("nonogram:ten", "expected WxH"),
+        ("nonogram:10x10:0", "expected 1 to"),
+        ("mosaic:10x10:2", "a mosaic is black and white; 2 colours were asked for"),
+        ("fobidoshi:3x3", "at least 4 rows and 4 columns"),
+    ],
+)
+def test_fill_book_refuses_a_bad_section_in_one_line_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, section: str, message: str
+) -> None:
+    book = tmp_path / "none.book.json"
+    status, out, err = run(capsys, "fill-book", str(book), "--section", section)
+    assert (status, out) == (2, "")
+    assert_one_error_line(err, message)
+    assert not book.exists()
+
+
+def test_fill_book_on_a_dask_cluster_makes_the_puzzles_of_the_local_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, dask_cluster: LocalDaskCluster
+) -> None:
+    argv = ("--section", "nonogram:8x8", "--section", "mosaic:6x6", "--count", "2", "--json")
+    where = ("--seed", "5", "--scheduler", dask_cluster.address)
+    status, out, err = run(capsys, "fill-book", str(tmp_path / "b.json"), *argv, *where)
+    assert (status, err) == (0, "")
+    local = json_lines(run(capsys, "fill-book", str(tmp_path / "a.json"), *argv, "--seed", "5")[1])
+    assert len(local) == 4
+    assert timeless(json_lines(out)) == timeless(local)

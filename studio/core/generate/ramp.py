@@ -12,6 +12,7 @@ puzzles of different levels differ).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -26,7 +27,8 @@ from studio.core.contract.generation import (
     check_seed,
 )
 from studio.core.generate import resolved
-from studio.core.generate.batch import generate_batch
+from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
+from studio.core.parallel import require_dask
 
 __all__ = ["MAX_PER_KIND", "Section", "fill_book", "ramp_levels", "ramp_seed"]
 
@@ -103,6 +105,8 @@ def fill_book(
     easiest: int = 1,
     hardest: int = 5,
     jobs: int = 1,
+    pool_after: float = POOL_AFTER_SECONDS,
+    scheduler: str | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[int, int], None] | None = None,
     report: Report | None = None,
@@ -115,8 +119,10 @@ def fill_book(
         count: puzzles per section, 0 to :data:`MAX_PER_KIND`.
         seed: the ramp's seed; the puzzles depend on the arguments alone.
         easiest, hardest: the ramp's first and last difficulty level (1..5).
-        jobs: the most processes a batch may move to once it proves slow
-            (:func:`~studio.core.generate.batch.generate_batch`).
+        jobs, pool_after, scheduler: where each level's batch runs: on up to ``jobs``
+            processes once it is expected to take ``pool_after`` seconds more, or on the Dask
+            cluster of ``scheduler`` (:func:`~studio.core.generate.batch.generate_batch`); the
+            puzzles are the same wherever.
         cancel: checked between puzzles and inside each.
         progress: ``progress(done, total)`` after each puzzle, of ``count × len(sections)``.
         report: how a puzzle made in this process that takes long is coming along.
@@ -126,6 +132,8 @@ def fill_book(
             strategy or colours); while iterating, when a level cannot be reached at a
             section's size (the message says what to relax, e.g. a larger size for a hard
             level).
+        DaskMissing, ClusterError: for a ``scheduler``, as
+            :func:`~studio.core.generate.batch.generate_batch`.
         Stopped: when ``cancel`` fires.
     """
     check_seed(seed)
@@ -135,31 +143,32 @@ def fill_book(
     if not sections:
         raise GeneratorError("a ramp needs at least one kind")
     for section in sections:
-        resolved(section.options(easiest))  # the kind, size and strategy, before any work
-    return _ramp(sections, levels, seed, jobs, cancel or CancelToken(), progress, report)
+        resolved(section.options(easiest))  # kind, size, strategy and colours, before any work
+    if scheduler is not None:
+        require_dask("a scheduler")  # at once, not at the first level's batch
+    batch = functools.partial(
+        generate_batch,
+        jobs=jobs,
+        pool_after=pool_after,
+        scheduler=scheduler,
+        cancel=cancel or CancelToken(),
+        report=report,
+    )
+    return _ramp(sections, levels, seed, batch, progress)
 
 
 def _ramp(
     sections: Sequence[Section],
     levels: list[int],
     seed: int,
-    jobs: int,
-    cancel: CancelToken,
+    batch: Callable[[GeneratorOptions, int, int], Iterator[Generated]],
     progress: Callable[[int, int], None] | None,
-    report: Report | None,
 ) -> Iterator[Generated]:
     total, done = len(levels) * len(sections), 0
     for place, section in enumerate(sections):
         for level in sorted(set(levels)):
-            batch = generate_batch(
-                section.options(level),
-                ramp_seed(seed, place, level),
-                levels.count(level),
-                jobs=jobs,
-                cancel=cancel,
-                report=report,
-            )
-            for generated in batch:
+            made = batch(section.options(level), ramp_seed(seed, place, level), levels.count(level))
+            for generated in made:
                 done += 1
                 if progress is not None:
                     progress(done, total)
