@@ -206,9 +206,9 @@ def test_lazy_clauses_rule_out_models_that_break_a_rule_left_out_of_the_encoding
     assert count_solutions(puzzle, 10, logic_first=False) == 1
 
 
-def _assert_agrees_with_brute_force(puzzle: Nonogram) -> None:
+def _assert_agrees_with_brute_force(puzzle: Nonogram, *, logic_first: bool = True) -> None:
     truth = solutions(puzzle)
-    analysis = analyze(puzzle)
+    analysis = analyze(puzzle, logic_first=logic_first)
     assert analysis.complete
     expected = {0: Status.NONE, 1: Status.UNIQUE}.get(len(truth), Status.MULTIPLE)
     assert analysis.status == expected
@@ -265,12 +265,15 @@ def test_the_local_sweep_keeps_variable_fields_exact(
     over 2×2 windows runs before the global calls; the result must not change."""
     cells = data.draw(st.lists(st.booleans(), min_size=height * width, max_size=height * width))
     try_solve = SolverSession.try_solve
+    global_calls: list[int] = []
 
     def out_of_conflicts(
         session: SolverSession, assumptions: Sequence[int], conflicts: int
     ) -> bool | None:
         if conflicts == analysis_module.GLOBAL_CONFLICTS:
-            return None
+            global_calls.append(conflicts)
+            if len(global_calls) == 1:
+                return None
         return try_solve(session, assumptions, conflicts)
 
     with pytest.MonkeyPatch.context() as patch:
@@ -280,6 +283,38 @@ def test_the_local_sweep_keeps_variable_fields_exact(
         _assert_agrees_with_brute_force(
             Nonogram.from_picture(np.array(cells).reshape(height, width))
         )
+
+
+@pytest.mark.parametrize(
+    "picture",
+    [
+        ["#.", ".#"],  # two solutions: the child finds the other, then proves none is left
+        ["##.#", "#..#", ".##.", "#.##"],
+        ["#..#.", ".#..#", "..#..", "#..#.", ".#..#"],
+        ["#.#", ".#.", "#.#"],  # unique: the child proves it
+    ],
+)
+def test_past_the_sweep_the_global_calls_go_to_the_child_process_and_stay_exact(
+    picture: list[str], spawned: list[SpawnProcess], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every budgeted global call "runs out of conflicts": the sweep runs over single cells,
+    then each global call goes to Kissat in a child process (line logic is left out, which
+    would solve some of these)."""
+    try_solve = SolverSession.try_solve
+
+    def out_of_conflicts(
+        session: SolverSession, assumptions: Sequence[int], conflicts: int
+    ) -> bool | None:
+        if conflicts == analysis_module.GLOBAL_CONFLICTS:
+            return None
+        return try_solve(session, assumptions, conflicts)
+
+    monkeypatch.setattr(analysis_module, "WINDOW_SIDE", 1)
+    monkeypatch.setattr(analysis_module, "WINDOW_STRIDE", 1)
+    monkeypatch.setattr(SolverSession, "try_solve", out_of_conflicts)
+    puzzle = Nonogram.from_picture(grid_from_text(picture))
+    _assert_agrees_with_brute_force(puzzle, logic_first=False)
+    assert spawned, "the global calls went to the child process"
 
 
 @pytest.fixture
