@@ -267,17 +267,25 @@ class _Search:
             self.session.add_clause([unit])
         cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, probed.grid)
+        return self._in_child(cnf, cells, self.solve)
+
+    def _in_child(
+        self, cnf: CnfBuilder, cells: LiteralGrid, glucose: Callable[[], Picture | None]
+    ) -> Picture | None:
+        """A solution from Kissat in a child process on ``cnf`` (the puzzle encoded anew,
+        its cells' literals ``cells``), or ``None`` when it is unsatisfiable; ``glucose()``
+        should the child fail or its model break a rule left to later. Such a model's cuts
+        join this session: a kind with such rules (Fobidoshi) may need many rounds, and one
+        child each would be slow."""
         try:
             self.calls_elsewhere += 1
             model = solve_in_child(cnf, self.cancel)
         except ChildFailed:
-            return self.solve()
+            return glucose()
         if model is None:
             return None
-        # A model that breaks a rule left to later gets its cuts here and Glucose goes on: a
-        # kind with such rules (Fobidoshi) may need many rounds, one child each would be slow.
         grid = decode_cells(cells, model)
-        return grid if self._accepts(grid) else self.solve()
+        return grid if self._accepts(grid) else glucose()
 
     def _symmetric_solution(self, symmetries: Sequence[Symmetry]) -> Picture | None:
         """A solution that every map in ``symmetries`` fixes, or ``None`` (none, or not found
@@ -360,20 +368,16 @@ class _Search:
         stronger prover: Knotty's took it 21 minutes, and Glucose 38 on the same formula
         (docs/figures.md, "The hard end").
         """
-        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+
+        def glucose() -> Picture | None:
             return self._differing(flipped, candidates, None)
+
+        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+            return glucose()
         cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, self.known)
         cnf.add(differing(cells, solution)[candidates].tolist())
-        try:
-            self.calls_elsewhere += 1
-            model = solve_in_child(cnf, self.cancel)
-        except ChildFailed:
-            return self._differing(flipped, candidates, None)
-        if model is None:
-            return None
-        grid = decode_cells(cells, model)
-        return grid if self._accepts(grid) else self._differing(flipped, candidates, None)
+        return self._in_child(cnf, cells, glucose)
 
     def _sweep(
         self,
