@@ -1,16 +1,19 @@
 """What the commands' parsers share: the parser whose errors are one line, the argument types
 (kinds, formats, counts, seconds, sizes, cell sizes, thresholds, a book's sections), the options
 several commands take (``--kind``, ``--format``, ``--timeout``, ``--encoding``, ``--strategy``,
-``--logic-solvable``, ``--jobs``, ``--pool-after`` and ``--scheduler``), and the words their
-help takes from the registry of kinds (:data:`studio.core.kinds.KINDS`), so that a kind, a
-strategy or an encoding is listed the moment it is registered."""
+``--logic-solvable``, ``--seed``, ``--jobs``, ``--pool-after`` and ``--scheduler``), and the
+words their help takes from the registry of kinds (:data:`studio.core.kinds.KINDS`), so that a
+kind, a strategy or an encoding is listed the moment it is registered."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+import secrets
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import NoReturn, TypeAlias
 
 from studio.cli.outputs import EXIT_BAD_INPUT
@@ -128,6 +131,25 @@ def add_logic_solvable(parser: Parser, what: str) -> None:
         action="store_true",
         help=f"{what} ({by_kind(lambda kind: [kind.spec.logic])})",
     )
+
+
+def add_seed(parser: Parser) -> None:
+    """``--seed``: the run to make again (:func:`run_seed`)."""
+    parser.add_argument(
+        "--seed", type=int, metavar="S", help="make a run again (default: a random one, shown)"
+    )
+
+
+@contextmanager
+def run_seed(args: argparse.Namespace) -> Iterator[int]:
+    """``--seed`` (of :func:`add_seed`), or a random one, 0 to 2**31 - 1, said on standard
+    error once the run within has ended well: without it a run that pleased could not be made
+    again (each puzzle's own seed makes only that puzzle). A run stopped by an error says
+    only the error."""
+    seed: int = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    yield seed
+    if args.seed is None:
+        print(f"studio: seed {seed} (--seed {seed} makes this run again)", file=sys.stderr)
 
 
 def add_batch(parser: Parser, verb: str, results: str) -> None:

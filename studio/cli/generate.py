@@ -5,7 +5,6 @@ Book ▸ Fill the Book makes it."""
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,10 +19,12 @@ from studio.cli.arguments import (
     add_format,
     add_kind,
     add_logic_solvable,
+    add_seed,
     add_strategy,
     parse_count,
     parse_section,
     parse_size,
+    run_seed,
     scheduler_address,
 )
 from studio.cli.outputs import (
@@ -79,9 +80,7 @@ def add_parsers(commands: Commands) -> None:
         "--density", type=float, default=0.5, help="share of filled cells (default: 0.5)"
     )
     generate.add_argument("--count", type=parse_count, default=1, metavar="N")
-    generate.add_argument(
-        "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
-    )
+    add_seed(generate)
     add_logic_solvable(generate, "only puzzles logic alone solves")
     add_colours(generate, "ink colours, a colour nonogram for K > 1 (default: 1)")
     add_kind(generate, default=KINDS[0].name)
@@ -147,7 +146,16 @@ def run_generate(args: argparse.Namespace) -> int:
             min_difficulty=args.min_difficulty,
         )
     )
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    with run_seed(args) as seed:
+        _generate(args, options, seed, scheduler)
+    return EXIT_OK
+
+
+def _generate(
+    args: argparse.Namespace, options: GeneratorOptions, seed: int, scheduler: str | None
+) -> None:
+    """``generate``'s batch from ``seed``: each puzzle written, printed or added to the book."""
+    height, width = options.shape
     folder = None
     if args.output is not None:
         folder = Path(args.output)
@@ -181,7 +189,6 @@ def run_generate(args: argparse.Namespace) -> int:
                 print(as_text(document), end="", flush=True)
     if book is not None:
         save_book(book.added(*entries), args.book)
-    return EXIT_OK
 
 
 def print_record(generated: Generated) -> None:
@@ -244,9 +251,7 @@ def _add_fill_book(commands: Commands) -> None:
             metavar="D",
             help=f"the {name} level, 1 to 5 (default: {level})",
         )
-    fill.add_argument(
-        "--seed", type=int, metavar="S", help="reproduce a run (default: a random one)"
-    )
+    add_seed(fill)
     add_batch(fill, "generate", "puzzles")
     fill.add_argument("--json", action="store_true", help="print each puzzle as JSON Lines")
     fill.set_defaults(handler=run_fill_book)
@@ -255,27 +260,27 @@ def _add_fill_book(commands: Commands) -> None:
 def run_fill_book(args: argparse.Namespace) -> int:
     """``studio fill-book``: the ramp's puzzles added to the book at the end, all or none."""
     scheduler = scheduler_address(args)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     book = book_to_fill(args.book)
-    entries = []
-    with progress_bar(args.count * len(args.sections), "filling") as bar:
-        underways = Underways(bar)
-        ramp = fill_book(
-            args.sections,
-            args.count,
-            seed,
-            easiest=args.easiest,
-            hardest=args.hardest,
-            jobs=args.jobs,
-            pool_after=args.pool_after,
-            scheduler=scheduler,
-            progress=underways.progress,
-            report=underways.report,
-        )
-        for generated in ramp:
-            bar.update()
-            entries.append(entry_for(generated.document, analysis=generated.analysis))
-            if args.json:
-                print_record(generated)
-    save_book(book.added(*entries), args.book)
+    with run_seed(args) as seed:
+        entries = []
+        with progress_bar(args.count * len(args.sections), "filling") as bar:
+            underways = Underways(bar)
+            ramp = fill_book(
+                args.sections,
+                args.count,
+                seed,
+                easiest=args.easiest,
+                hardest=args.hardest,
+                jobs=args.jobs,
+                pool_after=args.pool_after,
+                scheduler=scheduler,
+                progress=underways.progress,
+                report=underways.report,
+            )
+            for generated in ramp:
+                bar.update()
+                entries.append(entry_for(generated.document, analysis=generated.analysis))
+                if args.json:
+                    print_record(generated)
+        save_book(book.added(*entries), args.book)
     return EXIT_OK

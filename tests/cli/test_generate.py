@@ -4,6 +4,7 @@ line."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,27 @@ def test_generate_is_reproducible_from_the_seed(
     )
     assert status == 0
     assert len(list((tmp_path / "out").glob("*.json"))) == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("generate", "--size", "6x5", "--count", "2", "--json"),
+        ("fill-book", "BOOK", "--section", "mosaic:6x6", "--count", "2", "--json"),
+    ],
+)
+def test_a_run_without_a_seed_says_the_seed_that_makes_it_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: tuple[str, ...]
+) -> None:
+    book = iter(str(tmp_path / name) for name in ("first.book.json", "again.book.json"))
+    status, out, err = run(capsys, *(next(book) if word == "BOOK" else word for word in argv))
+    assert status == 0
+    seed = re.fullmatch(r"studio: seed (\d+) \(--seed \1 makes this run again\)\n", err)
+    assert seed is not None, err
+    argv = (*(next(book) if word == "BOOK" else word for word in argv), "--seed", seed[1])
+    status, again, err = run(capsys, *argv)
+    assert (status, err) == (0, ""), "a given seed is not said again"
+    assert timeless(json_lines(again)) == timeless(json_lines(out))
 
 
 def test_generate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
