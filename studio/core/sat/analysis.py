@@ -50,11 +50,14 @@ from studio.core.symmetry import Symmetry, orbit_closure
 #: Conflicts allowed to one global call for another solution before the local sweep (the
 #: calls of random 25×25 and 40×40 puzzles need at most about 3 400).
 GLOBAL_CONFLICTS = 10_000
-#: Conflicts allowed to one call of the local sweep, and the side and stride of its windows:
-#: a change within 9×9 cells lies inside some window.
-WINDOW_CONFLICTS = 2_000
+#: The local sweep's smallest windows: their side and stride (a change within 9×9 cells lies
+#: inside one of them), and the conflicts allowed to one call in one of them. Each larger scale
+#: doubles the side and the stride, and its calls get as many conflicts a cell.
 WINDOW_SIDE = 16
 WINDOW_STRIDE = 8
+WINDOW_CONFLICTS = 2_000
+#: The backend of the local sweep's own session (:meth:`_Search._sweep_all`).
+SWEEP_BACKEND = "minisat22"
 
 Window = tuple[slice, slice]
 """One square of the local sweep, as ``(rows, cols)`` slices of the grid."""
@@ -163,11 +166,13 @@ class _Search:
         known: PartialGrid,
         cancel: CancelToken,
         symmetric: Sequence[Symmetry] = (),
+        backend: str | None = None,
     ) -> None:
         """The search over ``puzzle`` with the cells in ``known`` decided; with ``symmetric``,
         over the solutions that every one of those maps fixes (each cell implies the cell it
         is mapped to, which around every cycle of a map makes them equal: plain clauses,
-        because under an activation literal Glucose needed twice the conflicts on Knotty)."""
+        because under an activation literal Glucose needed twice the conflicts on Knotty);
+        ``backend`` as for :class:`SolverSession`."""
         cnf = CnfBuilder(cancel)
         self.puzzle = puzzle
         self.cells = puzzle.encode(cnf, known)
@@ -179,10 +184,16 @@ class _Search:
                 cnf.add((-source, target))
         self.known = known
         self.cancel = cancel
-        self.session = SolverSession(cnf, cancel=cancel)
+        self.session = SolverSession(cnf, cancel=cancel, backend=backend)
         constant = np.isin(self.cells, (TRUE, FALSE))
         self.open = ~constant if constant.ndim == 2 else ~constant.all(axis=2)
         self.calls_elsewhere = 0  # in the symmetric session and the child process
+
+    @property
+    def may_encode_again(self) -> bool:
+        """Whether the hard-puzzle steps may hold a second encoding of the puzzle beside this
+        one: at most :data:`HARD_STEPS_MAX_OPEN` open cells."""
+        return int(self.open.sum()) <= HARD_STEPS_MAX_OPEN
 
     @property
     def calls(self) -> int:
@@ -239,7 +250,7 @@ class _Search:
             return self.solve(conflicts=PLAIN_CONFLICTS)
         except _OutOfConflicts:
             pass
-        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+        if not self.may_encode_again:
             return self.solve()
         symmetries = self.puzzle.symmetries()
         if symmetries and (symmetric := self._symmetric_solution(symmetries)) is not None:
@@ -313,11 +324,14 @@ class _Search:
         known variable; UNSAT ends it. When one call needs more than
         :data:`GLOBAL_CONFLICTS`, the other solutions are likely close to ``solution`` and
         hard to reach from afar (Knotty: four copies of one 14-cell switch), so a sweep of
-        local searches comes first, each free only inside a window (:func:`_windows`). The
-        global calls then go on; one that needs more than :data:`GLOBAL_CONFLICTS` again goes
-        to Kissat in a child process (:meth:`_child_differing`). The puzzle's symmetries that
-        fix ``solution`` map every other solution to one that differs from it in the images
-        of the same cells, so each cell found variable brings its images along.
+        local searches comes first, each free only inside a window (:func:`_windows`), in a
+        session of its own (:meth:`_sweep_all`). The global calls then go on; one that needs
+        more than :data:`GLOBAL_CONFLICTS` again goes to Kissat in a child process
+        (:meth:`_child_differing`). Past :data:`HARD_STEPS_MAX_OPEN` open cells, where a
+        second encoding would cost too much memory, the global calls go on in Glucose alone,
+        without a budget. The puzzle's symmetries that fix ``solution`` map every other
+        solution to one that differs from it in the images of the same cells, so each cell
+        found variable brings its images along.
 
         Raises:
             Stopped: ``"limit"`` as soon as more than ``limit`` cells are variable.
@@ -328,7 +342,7 @@ class _Search:
         # once and the loop needs fewer calls.
         flipped = differing(self.cells, solution)
         self.session.set_phases(flipped[self.open].tolist())
-        windows = _windows(solution.shape)
+        windows = _windows(solution.shape) if self.may_encode_again else []
         budget = GLOBAL_CONFLICTS if windows else None
         swept = False
 
@@ -346,8 +360,7 @@ class _Search:
                 found = self._differing(flipped, candidates, budget)
             except _OutOfConflicts:
                 if not swept:
-                    for window in windows:
-                        self._sweep(flipped, candidates, window, mark)
+                    self._sweep_all(solution, candidates, windows, mark)
                     swept = True
                     continue
                 found = self._child_differing(solution, flipped, candidates)
@@ -372,24 +385,54 @@ class _Search:
         def glucose() -> Picture | None:
             return self._differing(flipped, candidates, None)
 
-        if int(self.open.sum()) > HARD_STEPS_MAX_OPEN:
+        if not self.may_encode_again:
             return glucose()
         cnf = CnfBuilder(self.cancel)
         cells = self.puzzle.encode(cnf, self.known)
         cnf.add(differing(cells, solution)[candidates].tolist())
         return self._in_child(cnf, cells, glucose)
 
+    def _sweep_all(
+        self,
+        solution: Picture,
+        candidates: BoolGrid,
+        windows: Sequence[tuple[Window, int]],
+        mark: Callable[[Picture], None],
+    ) -> None:
+        """The local sweep: :meth:`_sweep` over each of ``windows`` in turn, in a session of
+        its own on :data:`SWEEP_BACKEND`.
+
+        Glucose looks at its conflict budget and at an interrupt only when it restarts, and
+        it restarts when the recent conflicts' LBD (the decision levels a learnt clause
+        spans) exceeds the average over all its calls. Each window's thousands of
+        assumptions take a decision level each, so in Glucose's session they raised that
+        average for good: Faase's next global call ran 497 770 conflicts of its 10 000 without
+        a restart, 50 s past a time limit. MiniSat 2.2 restarts on a schedule (Luby) and
+        looks at both at every decision; in a session of its own the sweep leaves Glucose's
+        averages as they were. Its ``mark`` narrows ``candidates`` as it goes.
+        """
+        sweeper = _Search(self.puzzle, self.known, self.cancel, backend=SWEEP_BACKEND)
+        flipped = differing(sweeper.cells, solution)
+        sweeper.session.set_phases(flipped[self.open].tolist())
+        try:
+            for window, conflicts in windows:
+                sweeper._sweep(flipped, candidates, window, conflicts, mark)
+        finally:
+            self.calls_elsewhere += sweeper.calls
+            sweeper.close()
+
     def _sweep(
         self,
         flipped: LiteralGrid,
         candidates: BoolGrid,
         window: Window,
+        conflicts: int,
         mark: Callable[[Picture], None],
     ) -> None:
         """Solutions that differ from the solution in some of ``candidates`` inside ``window``
         and nowhere outside it, each passed to ``mark`` (which narrows ``candidates``), until
-        none is left or a call needs more than :data:`WINDOW_CONFLICTS`. ``flipped``: each cell
-        literal negated where the solution has it true."""
+        none is left or a call needs more than ``conflicts``. ``flipped``: each cell literal
+        negated where the solution has it true."""
         self.cancel.check()  # between windows too: most have no candidate left, and no call
         if not candidates[window].any():
             return
@@ -398,7 +441,7 @@ class _Search:
         kept = (-flipped[self.open & ~inside]).tolist()  # the solution outside the window
         while (local := candidates & inside).any():
             try:
-                found = self._differing(flipped, local, WINDOW_CONFLICTS, kept)
+                found = self._differing(flipped, local, conflicts, kept)
             except _OutOfConflicts:
                 return
             if found is None:
@@ -434,23 +477,36 @@ class _Search:
         return found
 
 
-def _windows(shape: tuple[int, int]) -> list[Window]:
-    """The :data:`WINDOW_SIDE` squares, :data:`WINDOW_STRIDE` apart, that cover a grid of
-    ``shape`` (the last ones flush with its far edges), as ``(rows, cols)`` slices; none when
-    one window would hold the whole grid."""
+def _windows(shape: tuple[int, int]) -> list[tuple[Window, int]]:
+    """The squares of the local sweep over a grid of ``shape``, as ``(rows, cols)`` slices,
+    each with the conflicts allowed to one call in it; smallest first.
+
+    The smallest have the side :data:`WINDOW_SIDE` and lie :data:`WINDOW_STRIDE` apart (the
+    last ones flush with the grid's far edges); each larger scale doubles both, as long as one
+    window would not hold the whole grid. A window's calls get :data:`WINDOW_CONFLICTS` for
+    each ``WINDOW_SIDE²`` of its cells. Faase's variable fields reach past 16×16 cells: within
+    55 s the smallest windows alone find 234, with the 32- and 64-cell scales 2 626
+    (docs/figures.md, "The hard end").
+    """
     height, width = shape
-    if height <= WINDOW_SIDE and width <= WINDOW_SIDE:
-        return []
+    windows: list[tuple[Window, int]] = []
+    side, stride = WINDOW_SIDE, WINDOW_STRIDE
+    while height > side or width > side:
+        conflicts = WINDOW_CONFLICTS * min(side, height) * min(side, width) // WINDOW_SIDE**2
+        windows += [
+            ((slice(top, top + side), slice(left, left + side)), conflicts)
+            for top in _starts(height, side, stride)
+            for left in _starts(width, side, stride)
+        ]
+        side, stride = 2 * side, 2 * stride
+    return windows
 
-    def starts(length: int) -> list[int]:
-        last = max(0, length - WINDOW_SIDE)
-        return sorted({*range(0, last, WINDOW_STRIDE), last})
 
-    return [
-        (slice(top, top + WINDOW_SIDE), slice(left, left + WINDOW_SIDE))
-        for top in starts(height)
-        for left in starts(width)
-    ]
+def _starts(length: int, side: int, stride: int) -> list[int]:
+    """Where windows of ``side`` begin along a line of ``length``: every ``stride``, the last
+    flush with its far end."""
+    last = max(0, length - side)
+    return sorted({*range(0, last, stride), last})
 
 
 @contextmanager

@@ -285,6 +285,80 @@ def test_the_local_sweep_keeps_variable_fields_exact(
         )
 
 
+@pytest.mark.parametrize(("height", "width"), [(95, 80), (40, 40), (20, 95), (17, 3), (16, 16)])
+def test_the_sweep_windows_double_until_one_would_hold_the_grid(height: int, width: int) -> None:
+    windows = analysis_module._windows((height, width))
+    by_side: dict[int, list[tuple[slice, slice]]] = {}
+    for (rows, cols), conflicts in windows:
+        side = rows.stop - rows.start
+        assert cols.stop - cols.start == side, "square"
+        inside = min(side, height) * min(side, width)
+        assert conflicts == 2_000 * inside // 256, "as many conflicts a cell at every scale"
+        by_side.setdefault(side, []).append((rows, cols))
+    sides = [16 * 2**k for k in range(len(by_side))]
+    assert list(by_side) == sides, "smallest first, doubling"
+    assert all(max(height, width) > side for side in sides)
+    assert not sides or max(height, width) <= 2 * sides[-1], "the next would hold the grid"
+    for side, squares in by_side.items():
+        # Every square of half a side plus one cell lies within some window of the scale.
+        reach = side // 2 + 1
+        for top in range(max(1, height - reach + 1)):
+            for left in range(max(1, width - reach + 1)):
+                assert any(
+                    rows.start <= top
+                    and top + min(reach, height) <= rows.stop
+                    and cols.start <= left
+                    and left + min(reach, width) <= cols.stop
+                    for rows, cols in squares
+                ), (side, top, left)
+
+
+def _stalling_global_calls(monkeypatch: pytest.MonkeyPatch, calls: list[str]) -> None:
+    """Every budgeted global call "runs out of conflicts"; ``calls`` gets each call of the
+    variable fields with a conflict budget: ``"global"``, or the backend of a sweep's call."""
+    try_solve = SolverSession.try_solve
+
+    def recorded(session: SolverSession, assumptions: Sequence[int], conflicts: int) -> bool | None:
+        is_global = conflicts == analysis_module.GLOBAL_CONFLICTS
+        if conflicts != analysis_module.PLAIN_CONFLICTS:  # not the first solution's
+            calls.append("global" if is_global else session.backend)
+        return None if is_global else try_solve(session, assumptions, conflicts)
+
+    monkeypatch.setattr(SolverSession, "try_solve", recorded)
+
+
+def test_the_sweep_runs_in_a_minisat_session_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In Glucose's session the windows' assumptions kept Glucose from restarting, and so
+    from looking at its budget and at a cancel (Faase: 50 s past a time limit)."""
+    calls: list[str] = []
+    _stalling_global_calls(monkeypatch, calls)
+    monkeypatch.setattr(analysis_module, "WINDOW_SIDE", 2)
+    monkeypatch.setattr(analysis_module, "WINDOW_STRIDE", 1)
+    # Every permutation matrix is a solution: the sweep flips 2×2 switches, the child the rest.
+    puzzle = Nonogram.from_picture(grid_from_text(["#...", ".#..", "..#.", "...#"]))
+    _assert_agrees_with_brute_force(puzzle, logic_first=False)
+    sweep = calls[1 : calls.index("global", 1)]
+    assert calls[0] == "global"
+    assert sweep, calls
+    assert set(sweep) == {analysis_module.SWEEP_BACKEND}, calls
+    assert analysis_module.SWEEP_BACKEND != "glucose4"
+
+
+def test_past_the_size_for_a_second_encoding_there_is_no_sweep(
+    monkeypatch: pytest.MonkeyPatch, spawned: list[SpawnProcess]
+) -> None:
+    calls: list[str] = []
+    _stalling_global_calls(monkeypatch, calls)
+    monkeypatch.setattr(analysis_module, "WINDOW_SIDE", 1)
+    monkeypatch.setattr(analysis_module, "WINDOW_STRIDE", 1)
+    monkeypatch.setattr(analysis_module, "HARD_STEPS_MAX_OPEN", 3)
+    _assert_agrees_with_brute_force(
+        Nonogram.from_picture(grid_from_text(["##.#", "#..#", ".##.", "#.##"])), logic_first=False
+    )
+    assert calls == [], "no budget, no sweep"
+    assert spawned == []
+
+
 @pytest.mark.parametrize(
     "picture",
     [
