@@ -374,18 +374,9 @@ def test_past_the_sweep_the_global_calls_go_to_the_child_process_and_stay_exact(
     """Every budgeted global call "runs out of conflicts": the sweep runs over single cells,
     then each global call goes to Kissat in a child process (line logic is left out, which
     would solve some of these)."""
-    try_solve = SolverSession.try_solve
-
-    def out_of_conflicts(
-        session: SolverSession, assumptions: Sequence[int], conflicts: int
-    ) -> bool | None:
-        if conflicts == analysis_module.GLOBAL_CONFLICTS:
-            return None
-        return try_solve(session, assumptions, conflicts)
-
+    _stalling_global_calls(monkeypatch, [])
     monkeypatch.setattr(analysis_module, "WINDOW_SIDE", 1)
     monkeypatch.setattr(analysis_module, "WINDOW_STRIDE", 1)
-    monkeypatch.setattr(SolverSession, "try_solve", out_of_conflicts)
     puzzle = Nonogram.from_picture(grid_from_text(picture))
     _assert_agrees_with_brute_force(puzzle, logic_first=False)
     assert spawned, "the global calls went to the child process"
