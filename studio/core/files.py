@@ -102,18 +102,22 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, *, what: str) -> None
     """Replace the file at ``path`` with ``data``, atomically and verified.
 
     A symbolic link is followed: the file it points to is replaced and the link kept. An
-    existing file keeps its permission bits; a new one gets :data:`NEW_FILE_MODE`.
+    existing file keeps its permission bits; a new one gets :data:`NEW_FILE_MODE`. Only a
+    regular file is replaced: a device, a FIFO or a socket at ``path`` is refused, as reading
+    refuses them (a rename would put a plain file in the place of ``/dev/null``).
 
     Args:
         what: what is written, for the message, e.g. ``"the PDF"``.
 
     Raises:
         StudioError: ``<path>: cannot write <what>: <reason>`` when anything fails (the folder
-            is missing or read-only, the disk is full, the file came out short); the old file
-            is then untouched and no temporary file is left behind.
+            is missing or read-only, the disk is full, the file came out short, ``path`` is
+            not a regular file); the old file is then untouched and no temporary file is left
+            behind.
     """
     target = Path(os.path.realpath(path))
     try:
+        _refuse_special(target)
         _replace(target, data)
     except OSError as error:
         raise StudioError(f"{os.fspath(path)}: cannot write {what}: {_reason(error)}") from error
@@ -131,6 +135,18 @@ def write_text(path: str | os.PathLike[str], text: str, *, what: str) -> None:
     except UnicodeEncodeError as error:
         raise StudioError(f"{os.fspath(path)}: cannot write {what}: {error.reason}") from error
     write_bytes(path, data, what=what)
+
+
+def _refuse_special(target: Path) -> None:
+    """Raise unless ``target`` is a regular file or is not there yet."""
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        raise OSError(errno.EISDIR, "is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file")
 
 
 def _replace(target: Path, data: bytes) -> None:

@@ -141,6 +141,29 @@ def test_a_symbolic_link_is_followed_and_kept(tmp_path: Path) -> None:
     assert real.read_text() == "new"
 
 
+def test_a_fifo_is_not_replaced_by_a_file(tmp_path: Path) -> None:
+    """A rename would put a plain file where the FIFO was (or, as root, where /dev/null was):
+    the write is refused and the FIFO stays, through a symbolic link too."""
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    link = tmp_path / "link.json"
+    link.symlink_to(fifo)
+    for path in (fifo, link):
+        with pytest.raises(
+            StudioError, match=r"\.json: cannot write the puzzle: not a regular file$"
+        ):
+            files.write_text(path, "{}", what="the puzzle")
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["link.json", "pipe.json"]
+
+
+def test_a_folder_is_not_written_over(tmp_path: Path) -> None:
+    (tmp_path / "book").mkdir()
+    with pytest.raises(StudioError, match=r"book: cannot write the PDF: is a folder, not a file$"):
+        files.write_bytes(tmp_path / "book", b"%PDF", what="the PDF")
+    assert os.listdir(tmp_path) == ["book"]
+
+
 def test_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(StudioError, match=r"x\.txt: cannot write the puzzle: No such file"):
         files.write_text(tmp_path / "nowhere" / "x.txt", "x", what="the puzzle")
