@@ -40,6 +40,7 @@ from collections.abc import Sequence
 import studio
 from studio.cli import analyze, convert, drawing, generate, gui, hint, import_image, repair
 from studio.cli.arguments import Parser, listed, noun
+from studio.cli.interrupt import solver_calls_interruptible
 from studio.cli.outputs import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -88,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as stop:  # --help, --version and usage errors: argparse has printed
         return EXIT_OK if stop.code is None else int(stop.code)
     try:
-        return int(args.handler(args))
+        with solver_calls_interruptible():
+            return int(args.handler(args))
     except StudioError as error:
         report_error(error)
         return EXIT_BAD_INPUT

@@ -11,7 +11,7 @@ large formulas (:func:`backend_for`).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 
 from pysat.solvers import Solver
@@ -35,6 +35,23 @@ LOAD_CHUNK = 512
 """Clauses handed to the solver between two checks of the cancel token (python-sat adds them
 one by one from Python, about 0.3 µs each: a large puzzle takes seconds to load); fewer than the
 cycle collector's first threshold (:func:`~studio.core.sat.cnf.clause_chunks`)."""
+
+
+_calls_in_progress: set[Callable[[], None]] = set()
+"""The ``interrupt`` of every solver call running now, in any thread (:func:`interrupt_all`)."""
+_calls_lock = threading.Lock()
+
+
+def interrupt_all() -> None:
+    """Interrupt every solver call in progress, whatever its token: for Ctrl+C on the command
+    line (:mod:`studio.cli.interrupt`). Python runs a signal's handler only between bytecodes,
+    never inside the solver's C call, so without this a Ctrl+C waited for the call to end (a
+    200×200 analysis went on for minutes). Safe from any thread; the interrupted call returns
+    at once and the signal's own handler then runs."""
+    with _calls_lock:
+        interrupts = list(_calls_in_progress)
+    for interrupt in interrupts:
+        interrupt()
 
 
 def backend_for(clause_count: int) -> str:
@@ -149,11 +166,15 @@ class SolverSession:
             timer.daemon = True
             timer.start()
         unregister = self._cancel.on_cancel(self._solver.interrupt)
+        with _calls_lock:
+            _calls_in_progress.add(self._solver.interrupt)
         try:
             result = self._solver.solve_limited(
                 assumptions=list(assumptions), expect_interrupt=True
             )
         finally:
+            with _calls_lock:
+                _calls_in_progress.discard(self._solver.interrupt)
             unregister()
             if timer is not None:
                 timer.cancel()
