@@ -9,8 +9,9 @@ Exit status:
 
 - 0: the command did its work, whatever the verdict (ambiguous and impossible puzzles included);
 - 1: ``solve`` only: the puzzle has no solution;
-- 2: bad input (a malformed or missing file, an unknown kind or format, a bad option), reported
-  as one line ``studio: error: <message>`` on standard error; commands that take several inputs
+- 2: bad input (a malformed or missing file, an unknown kind or format, a bad option) or an
+  output that cannot be written (a full disk behind a file or standard output), reported as
+  one line ``studio: error: <message>`` on standard error; commands that take several inputs
   still process the good ones and exit 2 at the end;
 - 3: ``solve`` only: the time limit was reached before a solution was found;
 - 130: interrupted (Ctrl+C); 141: standard output was closed early (``studio ... | head``), as
@@ -90,7 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK if stop.code is None else int(stop.code)
     try:
         with solver_calls_interruptible():
-            return int(args.handler(args))
+            status = int(args.handler(args))
+        sys.stdout.flush()  # a full disk behind standard output shows here, not at exit
+        return status
     except StudioError as error:
         report_error(error)
         return EXIT_BAD_INPUT
@@ -100,7 +103,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader left (``| head``): say nothing, and point standard output at nothing so
-        # that the interpreter's final flush does not fail again (Python's "SIGPIPE" recipe).
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # The reader left (``| head``): say nothing (Python's "SIGPIPE" recipe).
+        _drop_standard_output()
         return EXIT_BROKEN_PIPE
+    except OSError as error:
+        if error.filename is not None:
+            raise  # a file's error has its name; the studio's own paths report those
+        # Only writing to standard output fails without a file name (a full disk, a quota).
+        _drop_standard_output()
+        report_error(f"cannot write to standard output: {error.strerror or error}")
+        return EXIT_BAD_INPUT
+
+
+def _drop_standard_output() -> None:
+    """Point standard output at nothing, so that the interpreter's final flush of what is still
+    buffered does not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -100,6 +100,45 @@ def test_python_m_studio_analyzes_without_importing_qt(tmp_path: Path) -> None:
     assert "distributed" not in completed.stderr
 
 
+_FULL_STANDARD_OUTPUT = """
+import errno, io, os, sys
+
+class Full(io.RawIOBase):
+    # Standard output on a full disk, until its file descriptor points elsewhere.
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        if os.path.samestat(os.fstat(1), os.stat(os.devnull)):
+            return len(data)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def fileno(self):
+        return 1
+
+sys.stdout = io.TextIOWrapper(io.BufferedWriter(Full()))
+from studio.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("argv", [["solve", GAME_ID], ["analyze", "--json", GAME_ID]])
+def test_a_full_standard_output_is_one_line(argv: list[str]) -> None:
+    """As ``studio solve … > /dev/full``: one line and status 2, not a traceback."""
+    completed = subprocess.run(
+        [sys.executable, "-c", _FULL_STANDARD_OUTPUT, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert completed.stderr == (
+        "studio: error: cannot write to standard output: No space left on device\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("argv", "fragments"),
     [
