@@ -81,6 +81,7 @@ class RepairResult(Generic[P]):
         puzzle: its nonogram, clues from ``picture`` and ``givens`` shown.
         changed_cells: cells of ``picture`` that differ from the picture repaired, sorted.
         givens: every cell given in ``puzzle`` (the design's and those added), sorted.
+        added_givens: the cells of ``givens`` that the repair added, sorted.
         analysis: exact analysis of ``puzzle``, difficulty included when unique.
         steps: repairs applied (one per flip or pair of flips, given added, or thesis round).
     """
@@ -89,6 +90,7 @@ class RepairResult(Generic[P]):
     puzzle: P
     changed_cells: tuple[Cell, ...]
     givens: tuple[Cell, ...]
+    added_givens: tuple[Cell, ...]
     analysis: Analysis
     steps: int
 
@@ -98,12 +100,15 @@ class RepairResult(Generic[P]):
         return self.analysis.status == Status.UNIQUE
 
     def describe(self) -> str:
-        """One line, e.g. ``"3 cells changed → unique"`` or
-        ``"0 cells changed, 4 givens → unique"``."""
-        changes = [_count(len(self.changed_cells), "cell") + " changed"]
-        if self.givens:
-            changes.append(_count(len(self.givens), self.puzzle.spec.given))
-        return f"{', '.join(changes)} → {_outcome(self.analysis)}"
+        """One line, e.g. ``"3 cells changed → unique"``, ``"2 givens added → unique"`` or
+        ``"1 cell changed, 4 clues added → unique"``: what this repair did, not what the design
+        already had."""
+        changes = []
+        if self.changed_cells:
+            changes.append(_count(len(self.changed_cells), "cell") + " changed")
+        if self.added_givens:
+            changes.append(_count(len(self.added_givens), self.puzzle.spec.given) + " added")
+        return f"{', '.join(changes) or 'no change'} → {_outcome(self.analysis)}"
 
 
 @dataclass(frozen=True)

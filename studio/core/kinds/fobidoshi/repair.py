@@ -156,14 +156,22 @@ def repair(
         raise StudioError(f"unknown repair strategy {strategy!r}; use one of {STRATEGIES}")
     token = cancel or CancelToken()
     solution = filled_cells(reference_solution(document, reference, token))
-    puzzle = _puzzle(document)
+    start = _puzzle(document)
     if logic_solvable:
-        puzzle, added = logic_givens(puzzle, solution, rng, token)
+        puzzle, added = logic_givens(start, solution, rng, token)
     else:
-        puzzle, added = unique_givens(puzzle, solution, rng, token)
+        puzzle, added = unique_givens(start, solution, rng, token)
     analysis = rated(puzzle, exact_analysis(puzzle, token), cancel=token)
+    givens = tuple(sorted(puzzle.given_cells()))
+    design = set(start.given_cells())
     return RepairResult(
-        solution, puzzle, (), tuple(puzzle.given_cells()), analysis, steps=len(added)
+        picture=solution,
+        puzzle=puzzle,
+        changed_cells=(),
+        givens=givens,
+        added_givens=tuple(cell for cell in givens if cell not in design),
+        analysis=analysis,
+        steps=len(added),
     )
 
 

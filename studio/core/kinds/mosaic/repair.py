@@ -277,6 +277,7 @@ def repair(
         puzzle=puzzle,
         changed_cells=tuple(cells_of(picture != original)),
         givens=tuple(cells_of(shown)),
+        added_givens=tuple(cells_of(shown & ~start)),
         analysis=analysis,
         steps=flips + len(added),
     )

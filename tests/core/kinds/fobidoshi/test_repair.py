@@ -53,6 +53,9 @@ def test_repair_makes_a_thinned_puzzle_unique_with_needed_givens(record: dict[st
     assert _agrees(puzzle, solution)
     assert set(design.given_cells()) <= set(result.givens)
     assert tuple(puzzle.given_cells()) == result.givens
+    added = tuple(cell for cell in result.givens if cell not in design.given_cells())
+    assert result.added_givens == added
+    assert result.describe().startswith(f"{len(added)} given")
     # Winnowed: every given the repair added is needed.
     for cell in set(result.givens) - set(design.given_cells()):
         assert count_solutions(puzzle.with_given(cell, BLANK), 2) == 2

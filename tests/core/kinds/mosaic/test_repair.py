@@ -46,6 +46,7 @@ def check_result(document: Document, result: RepairResult[Mosaic], logic: bool) 
     after = puzzle.shown()
     assert (after | ~before).all(), "the designer's clues stay"
     assert result.givens == tuple(cells_of(after)), "every clue shown, as for every kind"
+    assert result.added_givens == tuple(cells_of(after & ~before)), "only the clues it added"
     original = document.picture
     assert original is not None
     assert result.changed_cells == tuple(cells_of(result.picture != original))

@@ -94,7 +94,7 @@ def suggest(
         analysis = search.analyse(puzzle)
     if analysis.status != Status.MULTIPLE:
         return []
-    design = Design(grid, grid, puzzle)
+    design = Design(grid, grid, puzzle, frozenset(puzzle.given_cells()))
     flips = flip_suggestions(design, analysis.variable, search)
     givens = given_suggestions(design, analysis.variable, search)
     repairs = sorted(

@@ -95,11 +95,13 @@ class Design:
             ``uint8`` colours).
         picture: the picture now, alike.
         puzzle: the nonogram of ``picture`` with the givens now.
+        original_givens: the cells the design gave before the repair.
     """
 
     original: Picture
     picture: Picture
     puzzle: Nonogram
+    original_givens: frozenset[Cell]
 
     @classmethod
     def start(cls, picture: Picture, given_cells: Iterable[Cell], colours: int = 1) -> Design:
@@ -117,7 +119,9 @@ class Design:
                 raise PuzzleError(
                     f"the given at {cell_name(cell)} lies outside the {width}×{height} grid"
                 )
-        design = cls(picture, picture, Nonogram.from_picture(picture, cells, colours))
+        design = cls(
+            picture, picture, Nonogram.from_picture(picture, cells, colours), frozenset(cells)
+        )
         design.puzzle.validate()
         return design
 
@@ -141,7 +145,7 @@ class Design:
 
     def moved_to(self, picture: Picture, puzzle: Nonogram) -> Design:
         """The same repair, now at ``picture`` and ``puzzle`` (from :meth:`after`)."""
-        return Design(self.original, picture, puzzle)
+        return Design(self.original, picture, puzzle, self.original_givens)
 
     def keeps_lines(self, change: Change) -> bool:
         """False if ``change`` empties a row or column that holds a filled cell in the original
@@ -168,11 +172,13 @@ class Design:
 
     def result(self, analysis: Analysis, steps: int) -> RepairResult[Nonogram]:
         """The repair's outcome: this design with ``analysis`` of its puzzle."""
+        givens = tuple(sorted(self.puzzle.given_cells()))
         return RepairResult(
             picture=self.picture,
             puzzle=self.puzzle,
             changed_cells=tuple(cells_of(self.picture != self.original)),
-            givens=tuple(sorted(self.puzzle.given_cells())),
+            givens=givens,
+            added_givens=tuple(cell for cell in givens if cell not in self.original_givens),
             analysis=analysis,
             steps=steps,
         )

@@ -21,10 +21,15 @@ from tests.conftest import shared_path
 from tests.core.kinds.nonogram.repair import AMBIGUOUS, designs, solutions, variable_count
 
 
-def assert_consistent(original: np.ndarray, result: RepairResult) -> None:
-    """The result's puzzle is its picture's, and changed_cells are where the pictures differ."""
+def assert_consistent(
+    original: np.ndarray, result: RepairResult, given_cells: list[Cell] | None = None
+) -> None:
+    """The result's puzzle is its picture's, changed_cells are where the pictures differ, and
+    added_givens are its givens that the design (``given_cells``) did not have."""
     assert result.puzzle == Nonogram.from_picture(result.picture, result.givens)
     assert result.changed_cells == tuple(cells_of(result.picture != original))
+    design = set(given_cells or ())
+    assert result.added_givens == tuple(cell for cell in result.givens if cell not in design)
 
 
 def assert_no_new_empty_line(original: np.ndarray, repaired: np.ndarray) -> None:
@@ -42,7 +47,7 @@ def test_flips_make_every_picture_unique(design: tuple[np.ndarray, list[Cell]]) 
     assert result.unique
     assert len(truth) == 1
     assert np.array_equal(truth[0], result.picture)
-    assert_consistent(picture, result)
+    assert_consistent(picture, result, given_cells)
     assert set(given_cells) <= set(result.givens)
     assert_no_new_empty_line(picture, result.picture)
     if was_unique:
@@ -64,7 +69,7 @@ def test_givens_make_every_picture_unique_with_no_removable_given(
     assert len(truth) == 1
     assert np.array_equal(truth[0], picture)
     assert np.array_equal(result.picture, picture)
-    assert_consistent(picture, result)
+    assert_consistent(picture, result, given_cells)
     assert set(given_cells) <= set(result.givens)
     for cell in set(result.givens) - set(given_cells):
         fewer = [g for g in result.givens if g != cell]
@@ -83,7 +88,7 @@ def test_line_solvable_results_are_completed_by_line_logic(
     truth = solutions(result.puzzle)
     assert len(truth) == 1
     assert np.array_equal(truth[0], result.picture)
-    assert_consistent(picture, result)
+    assert_consistent(picture, result, given_cells)
     if strategy == "givens":
         for cell in set(result.givens) - set(given_cells):
             fewer = [g for g in result.givens if g != cell]
@@ -100,7 +105,7 @@ def test_a_minimum_difficulty_keeps_line_logic_from_finishing(
     too easy. (A design its givens already make unique needs no change.)"""
     picture, given_cells = design
     result = repair(picture, strategy=strategy, given_cells=given_cells, min_difficulty=3)
-    assert_consistent(picture, result)
+    assert_consistent(picture, result, given_cells)
     truth = solutions(result.puzzle)
     assert result.unique == (len(truth) == 1)
     if result.unique and result.steps:
@@ -148,7 +153,8 @@ def test_the_two_switch_example_needs_two_changes() -> None:
     assert by_givens.unique
     assert len(by_givens.givens) == 2
     assert by_givens.changed_cells == ()
-    assert by_givens.describe() == "0 cells changed, 2 givens → unique"
+    assert by_givens.describe() == "2 givens added → unique"
+    assert by_flips.describe() == "2 cells changed → unique"
 
 
 def test_winnowing_drops_each_given_the_others_make_redundant() -> None:
