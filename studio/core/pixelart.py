@@ -176,10 +176,20 @@ def image_from_bytes(data: bytes, source: str) -> Image.Image:
             f"not a readable {', '.join(FORMATS[:-1])} or {FORMATS[-1]} image", source=source
         ) from error
     except Image.DecompressionBombError as error:
-        raise FormatError(str(error), source=source) from error
-    except (OSError, ValueError, EOFError, SyntaxError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise FormatError(f"cannot read the image: {reason}", source=source) from error
+        # Pillow refuses past twice its own limit before the header is ours to check.
+        raise FormatError(
+            f"image has more than the {MAX_IMAGE_PIXELS} pixels that can be imported",
+            source=source,
+        ) from error
+    except OSError as error:  # Pillow's own words: "image file is truncated", a disk error
+        raise FormatError(
+            f"cannot read the image: {error.strerror or error}", source=source
+        ) from error
+    except (ValueError, EOFError, SyntaxError) as error:
+        # A decoder's parse error ("invalid literal for int()") says nothing to a designer.
+        raise FormatError(
+            "cannot read the image: its data is damaged or cut short", source=source
+        ) from error
     return frame
 
 
