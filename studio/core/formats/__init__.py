@@ -186,11 +186,19 @@ def save(document: Document, path: str | os.PathLike[str], *, format: str | None
 
     Raises:
         FormatError: if the document cannot be written in that format; ``source`` is the path.
-        StudioError: for an unknown format or extension, or when the file cannot be written
-            (the old file, if any, is then unchanged).
+        StudioError: for an unknown format or extension, a ``format`` whose files are named
+            otherwise than ``path`` (``.non`` text in ``x.json`` could not be read back: files
+            are read by their extension), or when the file cannot be written (the old file, if
+            any, is then unchanged).
     """
     source = os.fspath(path)
     chosen = get_format(format) if format is not None else format_for_path(source, document.kind)
+    suffix = Path(source).suffix.lower()
+    if suffix not in chosen.extensions and any(suffix in spec.extensions for spec in FORMATS):
+        raise StudioError(
+            f"{source}: the {chosen.title} is named {' or '.join(chosen.extensions)}, not "
+            f"{suffix}: files are read back by their name"
+        )
     try:
         text = chosen.write(document)
     except FormatError as error:

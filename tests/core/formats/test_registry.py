@@ -283,6 +283,16 @@ def test_save_chooses_the_format_by_extension(tmp_path: Path) -> None:
     assert load(tmp_path / "p.json") == PICTURE_DOC
 
 
+@pytest.mark.parametrize(("file", "format"), [("p.json", "non"), ("p.txt", "studio")])
+def test_save_refuses_a_format_named_otherwise(tmp_path: Path, file: str, format: str) -> None:
+    """``.non`` text in ``p.json`` could not be read back: a file is read by its extension
+    when it has a known one (an unknown one, ``.out`` above, is sniffed)."""
+    path = tmp_path / file
+    with pytest.raises(StudioError, match=rf"^{path}: the .* is named \.\w+, not \.\w+"):
+        save(PICTURE_DOC, path, format=format)
+    assert not path.exists()
+
+
 def test_save_refuses_what_the_format_cannot_hold(tmp_path: Path) -> None:
     path = tmp_path / "clues.txt"
     with pytest.raises(FormatError) as caught:
