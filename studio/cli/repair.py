@@ -27,7 +27,7 @@ from studio.cli.outputs import (
 )
 from studio.core import formats
 from studio.core.analysis_batch import analysed
-from studio.core.cancel import CancelToken
+from studio.core.cancel import CancelToken, Stopped
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.puzzle import Puzzle
@@ -111,11 +111,14 @@ def repair_input(
                 f"{name}: nothing to repair: {describe(analysis, document.colour_names)}"
             )
         reference = analysis.solution
-    result = repair_document(
-        document,
-        reference=reference,
-        strategy=args.strategy,
-        logic_solvable=args.logic_solvable,
-        cancel=CancelToken(timeout=args.timeout),
-    )
+    try:
+        result = repair_document(
+            document,
+            reference=reference,
+            strategy=args.strategy,
+            logic_solvable=args.logic_solvable,
+            cancel=CancelToken(timeout=args.timeout),
+        )
+    except Stopped as stopped:
+        raise StudioError(f"{name}: not repaired: {stopped}") from stopped
     return repaired(document, result), result

@@ -44,3 +44,14 @@ def test_repair_flips_writes_a_unique_document(
     repaired = formats.load(target)
     assert analyze(repaired.puzzle).status == Status.UNIQUE
     assert repaired.picture is not None
+
+
+def test_a_repair_out_of_time_names_its_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "diagonal.json"
+    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    # A limit long past when the repair begins: it stops at its first check.
+    status, out, err = run(capsys, "repair", str(source), "--timeout", "1e-9")
+    assert (status, out) == (2, "")
+    assert err == f"studio: error: {source}: not repaired: time limit reached\n"
