@@ -137,7 +137,7 @@ def read_text(
         StudioError: for an unknown kind or format, or a format that does not hold ``kind``.
     """
     candidates = _candidates(kind, format)
-    chosen = candidates[0] if format is not None else _sniff(text, candidates)
+    chosen = candidates[0] if format is not None else _sniff(text, candidates, kind)
     try:
         document = chosen.read(text)
         if kind is not None and document.kind != get_kind(kind).name:
@@ -239,13 +239,18 @@ def _recognised(text: str, candidates: tuple[Format, ...]) -> Format | None:
     return next((spec for spec in in_order if spec.sniff(text)), None)
 
 
-def _sniff(text: str, candidates: tuple[Format, ...]) -> Format:
-    # Text no format recognises is read by the first kind's first format, its text grid: the
-    # error names the first character that is not a cell, the most useful thing to say about
-    # arbitrary text.
+def _sniff(text: str, candidates: tuple[Format, ...], kind: str | None) -> Format:
+    # Text of another kind than ``kind`` (a webpbn file read as a mosaic) is read as what it
+    # is, so that the kind's check says "expected a mosaic, found a nonogram", not that '<'
+    # is no clue. Text no format recognises is read by the first kind's first format, its
+    # text grid: the error names the first character that is not a cell, the most useful
+    # thing to say about arbitrary text.
     kinds_formats = [spec for spec in candidates if spec is not studio_json.FORMAT]
     fallback = kinds_formats[0] if kinds_formats else candidates[0]
-    return _recognised(text, candidates) or fallback
+    recognised = _recognised(text, candidates)
+    if recognised is None and kind is not None:
+        recognised = _recognised(text, FORMATS)
+    return recognised or fallback
 
 
 def decode(data: bytes, source: str) -> str:

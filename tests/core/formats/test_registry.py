@@ -138,6 +138,26 @@ def test_text_no_format_recognises_is_read_as_a_grid() -> None:
         read_text("hello")
 
 
+@pytest.mark.parametrize(
+    ("sample", "kind", "found"),
+    [("webpbn", "mosaic", "nonogram"), ("non", "fobidoshi", "nonogram")],
+)
+def test_another_kinds_file_says_what_it_holds(
+    tmp_path: Path, sample: str, kind: str, found: str
+) -> None:
+    """Not that its first character is no clue: ``--kind mosaic`` on a webpbn file once said
+    ``line 1, column 1: expected a clue 0–9 or '.', found '<'``."""
+    path = tmp_path / f"puzzle{get_format(sample).extensions[0]}"
+    path.write_text(ALL_SAMPLES[sample])
+    with pytest.raises(FormatError, match=rf"^{path}: expected a {kind}, found a {found}$"):
+        load(path, kind=kind)
+
+
+def test_another_kinds_game_id_says_what_it_holds() -> None:
+    with pytest.raises(FormatError, match=r"^game ID: expected a fobidoshi, found a mosaic$"):
+        read_text(ALL_SAMPLES["tatham-mosaic"], source="game ID", kind="fobidoshi")
+
+
 @pytest.mark.parametrize("name", list(ALL_SAMPLES))
 def test_an_explicit_format_is_not_second_guessed(name: str) -> None:
     other = SAMPLES["tatham" if name != "tatham" else "runs"]
