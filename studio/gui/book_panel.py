@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QPoint,
@@ -42,11 +43,14 @@ from studio.core.book import BookEntry, SortKey
 from studio.gui.actions import Shortcut, make_action, make_widget_action
 from studio.gui.book_model import BookModel
 from studio.gui.kinds import looks
+from studio.gui.palette import warning_text
 from studio.render.export import thumbnail
+from studio.render.grid import DEFAULT_PALETTE
 
 THUMBNAIL = 56
 """Side of a puzzle's thumbnail in the list, in pixels."""
-WARNING_COLOR = QColor("#b00020")
+WARNING_COLOR = QColor(DEFAULT_PALETTE.conflict_text)
+"""Text that warns, on a light ground; the panel takes its palette's (:func:`warning_text`)."""
 _ENTRY = Qt.ItemDataRole.UserRole
 
 SORT_TITLES = {
@@ -157,13 +161,14 @@ class BookPanel(QWidget):
         current = self.list.currentItem()
         selected = current.data(_ENTRY) if current is not None else None
         row = next((i for i, entry in enumerate(book.entries) if entry is selected), row)
+        warning = warning_text(self.palette())
         self.list.blockSignals(True)
         self.list.clear()
         for (number, entry), title in zip(book.numbered(), book.titles(), strict=True):
             item = QListWidgetItem(entry_text(number, title, entry))
             item.setData(_ENTRY, entry)
             if entry.warning is not None:
-                item.setForeground(WARNING_COLOR)
+                item.setForeground(warning)
                 item.setToolTip(f"Puzzle {number} {entry.warning}: fix it before printing")
             self.list.addItem(item)
         self.list.setCurrentRow(min(row, self.list.count() - 1))
@@ -173,9 +178,14 @@ class BookPanel(QWidget):
         text = f"<b>{book.title}</b>" + (f" by {book.author}" if book.author else "")
         text += f"<br>{count} puzzle{'s' if count != 1 else ''}"
         if warnings:
-            text += f" · <span style='color:{WARNING_COLOR.name()}'>{len(warnings)} to fix</span>"
+            text += f" · <span style='color:{warning.name()}'>{len(warnings)} to fix</span>"
         self.summary.setText(text)
         self._update_buttons()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:  # the warnings' red follows the ground
+            self.refresh()
 
     def move_current(self, step: int) -> None:
         """Move the selected puzzle ``step`` places (−1: earlier) as one undo step."""

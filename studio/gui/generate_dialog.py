@@ -1,5 +1,7 @@
 """The Generate dialog: new unique puzzles made on a worker, with progress and Cancel; a slow
-puzzle shows how it is coming along (tries, time, best candidate, what to relax)."""
+puzzle shows how it is coming along (tries, time, best candidate, what to relax). It opens on
+the choices of its last run, kept between sessions (:class:`studio.gui.settings.GenerateSettings`),
+with a new seed."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from studio.core.generate.batch import generate_batch
 from studio.core.kinds import KINDS, get_kind
 from studio.gui.forms import SeedBox, add_row, colours_box, difficulty_range, pair_row, spin_box
 from studio.gui.generating_dialog import GeneratingDialog, Report
+from studio.gui.settings import GenerateSettings, Settings
 from studio.gui.workers import Progress
 
 MAX_TABS = 20
@@ -44,8 +47,9 @@ STRATEGY_TITLES = {
 
 class GenerateDialog(GeneratingDialog):
     """Size, strategy, density, colours, seed, line-solvable, difficulty from and to, and
-    count; then generates on a worker. Options that contradict each other (a difficulty from
-    above the to, or above 2 with logic alone) are named in one line and nothing starts.
+    count, as the last run left them; then generates on a worker. Options that contradict each
+    other (a difficulty from above the to, or above 2 with logic alone) are named in one line
+    and nothing starts.
 
     ``made`` carries the puzzles.
     """
@@ -91,6 +95,39 @@ class GenerateDialog(GeneratingDialog):
         form.addRow("&Count:", self.count)
         form.addRow("", self.into_book)
         self.generate_button = self.lay_out(form, "&Generate")
+        self._settings = Settings()
+        self._set_choices(self._settings.generate_settings())
+
+    def _choices(self) -> GenerateSettings:
+        """The choices as set, the seed aside."""
+        return GenerateSettings(
+            kind=str(self.kind.currentData()),
+            strategy=str(self.strategy.currentData()),
+            width=self.width_box.value(),
+            height=self.height_box.value(),
+            density=self.density.value(),
+            colours=self.colours.value(),
+            logic_solvable=self.logic_solvable.isChecked(),
+            easiest=self.easiest.value(),
+            hardest=self.hardest.value(),
+            count=self.count.value(),
+            into_book=self.into_book.isChecked(),
+        )
+
+    def _set_choices(self, choices: GenerateSettings) -> None:
+        """Set ``choices``, each within what the kind allows (a kind or strategy the studio no
+        longer has: the first)."""
+        self.kind.setCurrentIndex(max(0, self.kind.findData(choices.kind)))
+        self.strategy.setCurrentIndex(max(0, self.strategy.findData(choices.strategy)))
+        self.width_box.setValue(choices.width)
+        self.height_box.setValue(choices.height)
+        self.density.setValue(choices.density)
+        self.colours.setValue(choices.colours)
+        self.logic_solvable.setChecked(choices.logic_solvable)
+        self.easiest.setValue(choices.easiest)
+        self.hardest.setValue(choices.hardest)
+        self.into_book.setChecked(choices.into_book)  # first: it sets the count's most
+        self.count.setValue(choices.count)
 
     def options(self) -> GeneratorOptions:
         """The options as set.
@@ -145,6 +182,7 @@ class GenerateDialog(GeneratingDialog):
         except GeneratorError as error:
             self.status.setText(str(error))
             return
+        self._settings.set_generate_settings(self._choices())
         seed, count = self.seed.value(), self.count.value()
         jobs = os.cpu_count() or 1  # used only once puzzles prove slow
 

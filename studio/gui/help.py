@@ -7,6 +7,7 @@ them), with the keys the grid takes itself; the rules come from each kind's decl
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -90,7 +91,8 @@ def about_text() -> str:
 
 def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
     """``(menu, command, keys)`` for every command of the window's menus that has a shortcut,
-    in menu order."""
+    in menu order; a command with several keys lists the one its menu shows and the others on
+    a letter, digit or sign (Redo: ``Ctrl+Shift+Z, Ctrl+Y``; :func:`_on_a_letter`)."""
     rows: list[tuple[str, str, str]] = []
 
     def walk(menu: QMenu, path: str) -> None:
@@ -99,9 +101,11 @@ def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
             submenu = action.menu()
             if isinstance(submenu, QMenu):
                 walk(submenu, f"{path} ▸ {title}")
-            elif not action.shortcut().isEmpty():
-                keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-                rows.append((path, title, keys))
+            elif action.shortcuts():
+                first, *others = action.shortcuts()
+                shown = [first, *filter(_on_a_letter, others)]
+                native = QKeySequence.SequenceFormat.NativeText
+                rows.append((path, title, ", ".join(keys.toString(native) for keys in shown)))
 
     for action in window.menuBar().actions():
         menu = action.menu()
@@ -111,8 +115,19 @@ def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _on_a_letter(keys: QKeySequence) -> bool:
+    """Whether ``keys`` are on letters, digits or signs (Qt numbers those keys by their
+    character, below ``Key_Escape``): a command's other keys worth listing, such as Redo's
+    Ctrl+Y, and not the stand-ins that the platform adds to the standard commands on keys of
+    their own (Copy's Ctrl+Insert, Undo's F14 or Undo key)."""
+    # PySide6's stubs lack QKeySequence's indexing (each chord, a QKeyCombination).
+    chords = [keys[index] for index in range(keys.count())]  # type: ignore[index]
+    return all(chord.key().value < Qt.Key.Key_Escape.value for chord in chords)
+
+
 class ShortcutsDialog(QDialog):
-    """Every shortcut of the window's menus, then the keys the grid takes itself."""
+    """Every shortcut of the window's menus, then the keys the grid takes itself: where and
+    the keys as wide as they need, what each does wrapped in the width left."""
 
     def __init__(self, window: QMainWindow, parent: QWidget | None = None) -> None:
         super().__init__(parent or window)
@@ -122,12 +137,15 @@ class ShortcutsDialog(QDialog):
         self.table.setHorizontalHeaderLabels(["Where", "What", "Keys"])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(True)
         for row, texts in enumerate(rows):
             for col, text in enumerate(texts):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # The keys never cut: the long descriptions of the grid's keys wrap instead.
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -52,7 +52,14 @@ def screen_palette(palette: QPalette) -> Palette:
         conflict="#66ff5a4f" if dark else DEFAULT_PALETTE.conflict,
         conflict_text="#ff8a80" if dark else DEFAULT_PALETTE.conflict_text,
         highlight=_translucent(highlight, 64 if dark else 28),
-        given="#8ab4f8" if dark else DEFAULT_PALETTE.given,
         changed="#b434a853" if dark else DEFAULT_PALETTE.changed,
         clue_text=window_text.name(),
     )
+
+
+def warning_text(palette: QPalette) -> QColor:
+    """The colour of text that warns (a book's puzzle to fix before printing) on a widget with
+    the desktop's ``palette``: the red of a clue that cannot be met
+    (:attr:`~studio.render.grid.Palette.conflict_text`), which reads on a light ground and on
+    a dark one."""
+    return QColor(screen_palette(palette).conflict_text)

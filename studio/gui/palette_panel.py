@@ -379,9 +379,12 @@ class ColoursDock:
         self.update()
 
     def update(self) -> None:
-        """Show the dock, and enable the keys of the colours, that the puzzle shown has."""
+        """Show the dock, and enable the keys of the colours, that the puzzle shown has; Show
+        Colours is greyed out (keeping its tick, the setting) for a kind without colours, whose
+        tab never shows the panel."""
         document = self._current().document
         coloured = document.puzzle.spec.has_colours
+        self.show_action.setEnabled(coloured)
         self.dock.setVisible(coloured and self.show_action.isChecked())
         inks = palette_of(document).inks if coloured else -1
         for value, action in enumerate(self.keys):

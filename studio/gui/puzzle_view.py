@@ -16,10 +16,11 @@ from them), so that painting a large grid keeps up with the pointer.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
-from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFocusEvent,
@@ -27,7 +28,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPaintEvent,
-    QPen,
     QResizeEvent,
     QWheelEvent,
 )
@@ -44,11 +44,16 @@ from studio.gui.editors.base import Cell, KindEditor
 from studio.gui.kinds import qt_kind
 from studio.gui.palette import screen_palette
 from studio.gui.strokes import Strokes
-from studio.render.grid import Layout, Palette
+from studio.render.grid import Layout, Palette, cursor_widths, draw_cursor
 from studio.render.scene import Scene, draw_scene
 
 MARGIN = 3
-"""Pixels around the grid, so that the thick border is not clipped."""
+"""Pixels around the grid, so that neither its thick border nor the keyboard's ring
+(:func:`~studio.render.grid.cursor_widths`) is clipped."""
+
+PAGE_MARGIN = 12
+"""Pixels between the view's left and top edges and the puzzle (its headers, else its grid), as
+a page has: no kind's grid sits flush against the window's edge or under the tab bar."""
 
 MIN_CELL, MAX_CELL, DEFAULT_CELL = 6, 64, 24
 
@@ -85,8 +90,6 @@ class PuzzleView(QAbstractScrollArea):
     message = Signal(str)
     change_requested = Signal(str, object)
 
-    margin = MARGIN
-
     def __init__(self, model: DocumentModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -95,6 +98,9 @@ class PuzzleView(QAbstractScrollArea):
         self.analysis_current = False  # False while the shown analysis is of an older edit
         self.show_variable = True
         self.hover: Cell | None = None
+        # Where the mouse is over the grid, if it is: on the screen, which a zoom or a scroll
+        # does not move (the viewport moves with the headers' size).
+        self._pointer: QPointF | None = None
         self.cursor_cell: Cell = (0, 0)
         """The keyboard's cell (drawn while the view has the focus)."""
         self.hints: HintState | None = None
@@ -158,8 +164,15 @@ class PuzzleView(QAbstractScrollArea):
         """The largest cell at which the whole puzzle, headers included, fits the view."""
         height, width = self.document.puzzle.shape
         top, left = self.editor.header_slots()
-        room_w = self.width() - 2 * MARGIN - self.verticalScrollBar().sizeHint().width()
-        room_h = self.height() - 2 * MARGIN - self.horizontalScrollBar().sizeHint().height()
+        room_w = (
+            self.width() - PAGE_MARGIN - 2 * MARGIN - self.verticalScrollBar().sizeHint().width()
+        )
+        room_h = (
+            self.height()
+            - PAGE_MARGIN
+            - 2 * MARGIN
+            - self.horizontalScrollBar().sizeHint().height()
+        )
         fit = min(room_w // (width + left), room_h // (height + top))
         self.set_cell_size(int(fit))
 
@@ -278,12 +291,7 @@ class PuzzleView(QAbstractScrollArea):
         layout = self.grid_layout().within(QRectF(event.rect()))
         draw_scene(painter, layout, scene, qt_kind(scene.puzzle.kind).look, self.palette_)
         if self.hasFocus():
-            pen = QPen(QColor(self.palette_.cursor), max(2.0, self.cell / 8))
-            painter.setPen(pen)
-            inset = pen.widthF() / 2
-            painter.drawRect(
-                self._cell_rectf(self.cursor_cell).adjusted(inset, inset, -inset, -inset)
-            )
+            draw_cursor(painter, self.grid_layout(), *self.cursor_cell, self.palette_)
         painter.end()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
@@ -293,6 +301,7 @@ class PuzzleView(QAbstractScrollArea):
             event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        self._pointer = event.globalPosition()
         cell = self.grid_layout().cell_at(event.position())
         self.set_hover(cell)
         if cell is not None:
@@ -303,13 +312,23 @@ class PuzzleView(QAbstractScrollArea):
             self.strokes.release()
 
     def leaveEvent(self, event: QEvent) -> None:
-        self.set_hover(None)
+        self._left()
 
     def viewportEvent(self, event: QEvent) -> bool:
         # The pointer leaving the grid for a clue header stays inside the view: no leaveEvent.
         if event.type() == QEvent.Type.Leave:
-            self.set_hover(None)
+            self._left()
         return bool(super().viewportEvent(event))
+
+    def _left(self) -> None:
+        self._pointer = None
+        self.set_hover(None)
+
+    def _hover_again(self) -> None:
+        """The grid moved under a pointer that did not (a zoom, a scroll, from the keyboard or
+        the wheel): the hover follows the cell now under it."""
+        if self._pointer is not None:
+            self.set_hover(self.grid_layout().cell_at(self.canvas.mapFromGlobal(self._pointer)))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
@@ -419,7 +438,12 @@ class PuzzleView(QAbstractScrollArea):
         top_slots, left_slots = self.editor.header_slots()
         top, left = top_slots * self.cell, left_slots * self.cell
         top_header, left_header = self.editor.headers()
-        self.setViewportMargins(left if left_header else 0, top if top_header else 0, 0, 0)
+        self.setViewportMargins(
+            PAGE_MARGIN + (left if left_header else 0),
+            PAGE_MARGIN + (top if top_header else 0),
+            0,
+            0,
+        )
         area = self.viewport().geometry()
         if top_header is not None:
             top_header.setGeometry(area.left(), area.top() - top, area.width(), top)
@@ -435,20 +459,23 @@ class PuzzleView(QAbstractScrollArea):
             bar.setPageStep(room)
             bar.setSingleStep(self.cell)
         self._update_all()
+        self._hover_again()
 
     def _scrolled(self) -> None:
         self._update_all()
+        self._hover_again()
 
     def _update_all(self) -> None:
         self.canvas.update()
         self.editor.refresh()
 
-    def _cell_rectf(self, cell: Cell) -> QRectF:
-        return self.grid_layout().cell_rect(*cell)
-
     def _cell_rect(self, cell: Cell) -> QRect:
-        """A cell's rectangle in the viewport, a pixel wider all round for its rules."""
-        return self.grid_layout().cell_rect(*cell).toAlignedRect().adjusted(-2, -2, 2, 2)
+        """A cell's rectangle in the viewport, with what is drawn over its border: its rules and
+        the keyboard's ring (:func:`~studio.render.grid.draw_cursor`)."""
+        layout = self.grid_layout()
+        width, edge = cursor_widths(layout)
+        reach = math.ceil(width / 2 + edge) + 1
+        return layout.cell_rect(*cell).toAlignedRect().adjusted(-reach, -reach, reach, reach)
 
     def ensure_visible(self, cell: Cell) -> None:
         """Scroll so that ``cell`` is in view, with the margin around it: the first and last

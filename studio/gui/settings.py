@@ -1,5 +1,5 @@
 """Settings kept between sessions (recent files, the folder file dialogs start in, zoom, how
-images are imported and puzzles exported, whether an exported book is opened), in the
+images are imported, puzzles generated and exported, whether an exported book is opened), in the
 platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
@@ -16,6 +16,8 @@ from pathlib import Path
 import platformdirs
 from PySide6.QtCore import QSettings
 
+from studio.core.generate import MAX_SIDE as MAX_GENERATED_SIDE
+from studio.core.generate import MIN_SIDE as MIN_GENERATED_SIDE
 from studio.core.palette import MAX_INKS
 from studio.core.pixelart import DEFAULT_THRESHOLD, FIT_SIDE, MAX_SIDE
 
@@ -46,6 +48,36 @@ class ImportSettings:
     fit: int = FIT_SIDE
     kind: str = "nonogram"
     colours: int = 1
+
+
+@dataclass(frozen=True)
+class GenerateSettings:
+    """The choices of the last run of the Generate dialog, offered again the next time it
+    opens; not the seed, drawn afresh, so that a new run makes new puzzles.
+
+    Attributes:
+        kind: the name of the kind of puzzle made.
+        strategy: the name of the kind's strategy; one the kind has not: its first.
+        width, height: the size, in cells.
+        density: the share of filled cells, for the strategies that read it.
+        colours: the ink colours, for the strategies that draw in colour.
+        logic_solvable: only puzzles that logic alone solves.
+        easiest, hardest: the difficulty asked for, from and to (1 to 5).
+        count: the puzzles a run makes.
+        into_book: they go into the book rather than into tabs.
+    """
+
+    kind: str = "nonogram"
+    strategy: str = ""
+    width: int = 15
+    height: int = 15
+    density: float = 0.5
+    colours: int = 1
+    logic_solvable: bool = True
+    easiest: int = 1
+    hardest: int = 5
+    count: int = 1
+    into_book: bool = False
 
 
 @dataclass(frozen=True)
@@ -116,6 +148,28 @@ class Settings:
     def set_import_settings(self, settings: ImportSettings) -> None:
         self._save("import", settings)
 
+    def generate_settings(self) -> GenerateSettings:
+        """The Generate dialog's choices saved last; the defaults for any missing or
+        unreadable (the dialog keeps each within what the kind chosen allows)."""
+        default = GenerateSettings()
+        sides = MIN_GENERATED_SIDE, MAX_GENERATED_SIDE
+        return GenerateSettings(
+            kind=self._str("generate/kind", default.kind),
+            strategy=self._str("generate/strategy", default.strategy),
+            width=self._int("generate/width", default.width, *sides),
+            height=self._int("generate/height", default.height, *sides),
+            density=self._float("generate/density", default.density),
+            colours=self._int("generate/colours", default.colours, 1, MAX_INKS),
+            logic_solvable=self._bool("generate/logic_solvable", default.logic_solvable),
+            easiest=self._int("generate/easiest", default.easiest, 1, 5),
+            hardest=self._int("generate/hardest", default.hardest, 1, 5),
+            count=self._int("generate/count", default.count, 1, 2**31 - 1),
+            into_book=self._bool("generate/into_book", default.into_book),
+        )
+
+    def set_generate_settings(self, settings: GenerateSettings) -> None:
+        self._save("generate", settings)
+
     def export_settings(self) -> ExportSettings:
         """The export settings saved last; the defaults for any missing or unreadable."""
         default = ExportSettings()
@@ -155,7 +209,9 @@ class Settings:
         self._store.setValue("view/colours_panel", on)
         self._store.sync()
 
-    def _save(self, group: str, settings: ImportSettings | ExportSettings) -> None:
+    def _save(
+        self, group: str, settings: ImportSettings | GenerateSettings | ExportSettings
+    ) -> None:
         for field in fields(settings):
             self._store.setValue(f"{group}/{field.name}", getattr(settings, field.name))
         self._store.sync()

@@ -5,8 +5,9 @@ The same routines draw the canvas on screen, images and printed pages (docs/arch
 data (numpy grids, clue tuples) and a :class:`Layout`, never widgets.
 
 A colour puzzle's cells are drawn in its palette's colours (:func:`draw_grid`'s ``inks``), and
-what lies over a colour (a variable field's hatch, a given's frame, a dot) in black or white,
-whichever stands out from it (:func:`studio.core.palette.text_on`).
+what lies over a colour (a variable field's hatch, a dot) in black or white, whichever stands out
+from it (:func:`studio.core.palette.text_on`). The marks that must read on any cell, a given's
+frame and the keyboard's cell, are edged (:func:`_stroke_edged`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from studio.core.grid import EMPTY, FILLED, UNKNOWN, BoolGrid, PartialGrid, Picture, filled_cells
 from studio.core.palette import BLACK_RGB, RGB, WHITE_RGB, contrast_ratio, text_on
@@ -37,7 +38,8 @@ class Palette:
     """Colours of the drawing, as Qt colour names (``#AARRGGBB`` where translucent); the
     defaults (:data:`DEFAULT_PALETTE`, for print and images) print well in black and white too:
     ink, clues and thick rules are pure black, thin rules 65 % black.
-    The window draws with the desktop's colours instead (:func:`studio.gui.palette.screen_palette`).
+    The window draws with the desktop's colours instead (:func:`studio.gui.palette.screen_palette`),
+    except a colour puzzle's grid (:func:`studio.render.scene.draw_scene`).
     """
 
     paper: str = "#ffffff"
@@ -51,7 +53,6 @@ class Palette:
     conflict: str = "#46d93025"  # a line that cannot hold its clue
     conflict_text: str = "#c5221f"
     highlight: str = "#1c1a73e8"  # a hint's line, the clue lines under the mouse
-    given: str = "#1a73e8"  # the frame of a given cell
     changed: str = "#9934a853"  # a cell a previewed repair changes
     clue_text: str = "#000000"
 
@@ -164,9 +165,9 @@ def draw_grid(
             colour: each colour mixed with the paper, :data:`SOLUTION_SHARE`).
         marks: a solver's partial grid (``int8``): filled cells in ink (in colour: each known
             colour in full), empty ones dotted.
-        givens: ``(row, col, value)`` cells shown from the start, framed in their own colour;
-            in colour, a given's cell is also filled with its colour and framed in a colour
-            that stands out from it (:func:`_frame_colour`).
+        givens: ``(row, col, value)`` cells shown from the start, each framed inside the
+            cell, an empty one also crossed, alike on every cell (:func:`_frame_givens`); in
+            colour, a given's cell is also filled with its colour.
         variable: cells to tint as variable fields (in colour, also hatched: :func:`_hatch`).
         conflict: cells to tint as part of a line that cannot hold its clue.
         highlight: cells to shade (e.g. the line a hint comes from).
@@ -175,8 +176,8 @@ def draw_grid(
         major_every: a thick rule every this many cells (see :func:`draw_rules`).
         inks: what the colours of a colour puzzle look like (a document's palette), which
             ``picture``, ``solution``, ``marks`` and ``givens`` then hold; ``None`` in black
-            and white. Cells known to be the background take its colour unless it is white
-            (then they are paper, as in black and white); unknown cells are always paper.
+            and white. Cells known to be the background take its colour; unknown cells are
+            always paper.
     """
     rows, cols = layout.rows, layout.cols
     corner = layout.cell_rect(rows.start, cols.start).topLeft()
@@ -204,7 +205,7 @@ def draw_grid(
         _fill_cells(painter, layout, changed, palette.changed)
         if shown is not None:
             _frame_changed(painter, layout, changed, shown)
-    _frame_givens(painter, layout, givens, palette, shown)
+    _frame_givens(painter, layout, givens, palette)
     draw_rules(painter, layout, palette=palette, major_every=major_every)
 
 
@@ -257,8 +258,7 @@ def _draw_colours(
 ) -> _Shown:
     """Each known cell of a colour grid in its colour: the picture's in full, else the
     solution's mixed with the paper (:data:`SOLUTION_SHARE`); the marks and the givens in full;
-    a background cell in the background's colour unless it is white, a background mark also
-    dotted. Returns what each cell now shows."""
+    a background mark also dotted. Returns what each cell now shows."""
     paper = _rgb(QColor(palette.paper))
     shape = layout.shape
     values = np.full(shape, UNKNOWN, dtype=np.int16)  # the colour known, UNKNOWN if none
@@ -277,8 +277,8 @@ def _draw_colours(
     rgb = np.empty((*shape, 3), dtype=np.uint8)
     rgb[:] = paper
     for value, colour in enumerate(inks.colours):
-        if value == 0 and colour.rgb == WHITE_RGB:
-            continue  # a white background is the paper, as in black and white
+        if value == 0 and colour.rgb == paper:
+            continue  # the paper shows it already (a white background on print's paper)
         for lighter in (False, True):
             mask = (values == value) & (light == lighter)
             if not mask.any():
@@ -377,45 +377,75 @@ def draw_discs(
 
 
 def _frame_givens(
-    painter: QPainter,
-    layout: Layout,
-    givens: Sequence[tuple[int, int, int]],
-    palette: Palette,
-    shown: _Shown | None = None,
+    painter: QPainter, layout: Layout, givens: Sequence[tuple[int, int, int]], palette: Palette
 ) -> None:
-    """An inset frame around each given cell; an empty given also gets a cross, so that both
-    kinds read in black and white. In colour (``shown``: what each cell shows), each frame
-    in the colour that stands out from its cell (:func:`_frame_colour`)."""
-    width = max(1.5, layout.cell / 8)
-    pen = QPen(QColor(palette.given), width)
-    painter.setPen(pen)
-    inset = width / 2 + 1
+    """A frame inside each given cell, clear of its rules; an empty given also gets a cross, so
+    that both kinds read in black and white. The frame is the palette's ink, edged
+    (:func:`_stroke_edged`), alike on every cell: a given looks the same whatever its colour,
+    and nothing like the keyboard's cell (:func:`draw_cursor`), a ring of another colour over
+    the cell's border. None on a thumbnail (:func:`is_tiny`)."""
+    if not givens or is_tiny(layout):
+        return
+    width = max(1.5 * layout.hairline, layout.cell / 10)
+    edge = max(layout.hairline, layout.cell / 24)
+    inset = max(2 * layout.hairline, layout.cell / 8) + edge + width / 2  # the frame's middle
+    path = QPainterPath()
     for row, col, filled in givens:
         if not layout.shows(row, col):
             continue
-        if shown is not None:
-            pen.setColor(_frame_colour(palette, shown.at(row, col)))
-            painter.setPen(pen)
         rect = layout.cell_rect(row, col).adjusted(inset, inset, -inset, -inset)
-        painter.drawRect(rect)
+        path.addRect(rect)
         if not filled:
-            painter.drawLine(rect.topLeft(), rect.bottomRight())
-            painter.drawLine(rect.topRight(), rect.bottomLeft())
+            for start, end in (
+                (rect.topLeft(), rect.bottomRight()),
+                (rect.topRight(), rect.bottomLeft()),
+            ):
+                path.moveTo(start)
+                path.lineTo(end)
+    _stroke_edged(painter, path, QColor(palette.ink), width, edge)
+
+
+def draw_cursor(painter: QPainter, layout: Layout, row: int, col: int, palette: Palette) -> None:
+    """The keyboard's cell ``(row, col)``: a ring of the palette's cursor colour (the desktop's
+    highlight) over the cell's border, half outside it, edged (:func:`_stroke_edged`) so that it
+    reads on any cell and on its neighbours; a given's frame (:func:`_frame_givens`) lies
+    inside the cell, clear of it."""
+    width, edge = cursor_widths(layout)
+    path = QPainterPath()
+    path.addRect(layout.cell_rect(row, col))
+    _stroke_edged(painter, path, QColor(palette.cursor), width, edge)
+
+
+def cursor_widths(layout: Layout) -> tuple[float, float]:
+    """The keyboard's ring's width and its edges' (:func:`draw_cursor`): an eighth of a cell,
+    two to four hairlines, and a hairline. Half the one and the other reach outside the cell,
+    three hairlines at most, so that a view keeps room for them round its grid."""
+    hairline = layout.hairline
+    return max(2 * hairline, min(4 * hairline, layout.cell / 8)), hairline
+
+
+def _stroke_edged(
+    painter: QPainter, path: QPainterPath, core: QColor, width: float, edge: float
+) -> None:
+    """``path`` stroked ``width`` wide in ``core``, with an ``edge`` wide line on either side
+    in black or white, whichever stands out from ``core`` (:func:`text_on`, a contrast of 4.5
+    or more): on a ground that hides the core, the edges show, and on one that hides the edges,
+    the core does. Square corners; ends cut square at their points (a cross's arms end on its
+    frame)."""
+    painter.save()
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for color, pen_width in ((QColor(*text_on(_rgb(core))), width + 2 * edge), (core, width)):
+        pen = QPen(color, pen_width)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        painter.drawPath(path)
+    painter.restore()
 
 
 LEAST_CONTRAST = 3.0
-"""The least contrast ratio (:func:`~studio.core.palette.contrast_ratio`) a mark in colour keeps
-with what it lies on, else it is drawn otherwise (a given's frame in black or white, a colour
-box outlined): WCAG 2.1's for graphical objects (success criterion 1.4.11)."""
-
-
-def _frame_colour(palette: Palette, cell: RGB) -> QColor:
-    """The given's frame on a cell of colour ``cell``: the palette's given colour where it
-    stands out enough (:data:`LEAST_CONTRAST`), else black or white (:func:`text_on`)."""
-    given = QColor(palette.given)
-    if contrast_ratio(_rgb(given), cell) >= LEAST_CONTRAST:
-        return given
-    return QColor(*text_on(cell))
+"""The least contrast ratio (:func:`~studio.core.palette.contrast_ratio`) a colour box keeps with
+the paper, else it is outlined: WCAG 2.1's for graphical objects (success criterion 1.4.11)."""
 
 
 def draw_swatch(

@@ -108,5 +108,10 @@ that draw puzzles of several kinds: a book."""
 def draw_scene(
     painter: QPainter, layout: Layout, scene: Scene, look: Look, palette: Palette = DEFAULT_PALETTE
 ) -> None:
-    """Draw ``scene``'s grid into ``layout`` with its kind's ``look``."""
-    look.draw(painter, layout, scene, palette)
+    """Draw ``scene``'s grid into ``layout`` with its kind's ``look``, in ``palette``; a colour
+    scene's grid in print's (:data:`~studio.render.grid.DEFAULT_PALETTE`) whatever ``palette``.
+
+    A colour puzzle's colours are its design, and are what will print: the designer sees them
+    as they print, on white paper under print's rules, also on a dark desktop (whose paper would
+    swallow a black cell). The surround (a nonogram's clues) stays in ``palette``."""
+    look.draw(painter, layout, scene, palette if scene.inks is None else DEFAULT_PALETTE)

@@ -3,15 +3,20 @@ renaming are undoable book edits, and the puzzles are numbered 1…N in the book
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QColor, QContextMenuEvent, QPalette
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry, SortKey
 from studio.core.kinds import document_of_picture
+from studio.core.palette import contrast_ratio
+from studio.core.sat.analysis import Status
 from studio.gui import book_panel
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import THUMBNAIL, BookPanel
@@ -191,3 +196,27 @@ def test_sorting_from_the_menu_renumbers_in_one_undo_step(qtbot: QtBot) -> None:
     assert panel.model.undo_stack.count() == steps, "a book already in order is left alone"
     panel.model.undo_stack.undo()
     assert numbers_shown(panel) == ["1. easy", "2. hard", "3. unproven", "4. mosaic"]
+
+
+def rgb(color: QColor) -> tuple[int, int, int]:
+    return color.red(), color.green(), color.blue()
+
+
+def test_a_puzzle_to_fix_reads_on_a_dark_desktop(qtbot: QtBot) -> None:
+    """The flagged line and "1 to fix" take a red that reads on the panel's ground, light or
+    dark (a dark red on dark grey once all but vanished): WCAG's 4.5 for text."""
+    flagged = replace(entry("Knot", (0, 0)), status=Status.MULTIPLE.value)
+    model = BookModel()
+    model.load(Book(entries=(entry("Fine", (1, 1)), flagged)))
+    panel = BookPanel(model)
+    qtbot.addWidget(panel)
+    for base, window in (("#ffffff", "#efefef"), ("#1e1e1e", "#2b2b2b")):
+        palette = QPalette(panel.palette())
+        palette.setColor(QPalette.ColorRole.Base, QColor(base))
+        palette.setColor(QPalette.ColorRole.Window, QColor(window))
+        panel.setPalette(palette)
+        warning = panel.list.item(1).foreground().color()
+        assert contrast_ratio(rgb(warning), rgb(QColor(base))) >= 4.5, base
+        (shown,) = re.findall(r"color:(#[0-9a-f]{6})'>1 to fix", panel.summary.text())
+        assert contrast_ratio(rgb(QColor(shown)), rgb(QColor(window))) >= 4.5, window
+        assert panel.list.item(0).foreground() != panel.list.item(1).foreground()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QColorDialog, QInputDialog, QToolButton
 from pytestqt.qtbot import QtBot
@@ -22,6 +22,7 @@ from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.palette_panel import PalettePanel
 from studio.gui.settings import Settings
 from studio.gui.typed_dialog import TypedCluesDialog
+from studio.render.nonogram import clue_depth
 from tests.gui.drive import LEFT, RIGHT, cell_point, drag
 
 CONTROL = Qt.KeyboardModifier.ControlModifier
@@ -218,6 +219,26 @@ def test_merge_into_and_make_background(qtbot: QtBot, open_window, monkeypatch) 
     assert labels(window)[:2] == ["0  black, background", "1  white — typed X"]
 
 
+def test_make_background_leaves_the_grid_where_it_was(qtbot: QtBot, open_window) -> None:
+    """A 20×10 colour design whose first column's clue goes from 5 runs to 6 when black becomes
+    the background (white, then red, then white touch): the column clues kept room for every run
+    a column of 10 can have in colour, 10 (the grid once moved down a clue row, and stayed there
+    after Undo). Black and white keeps room for 5, a column of 10's most there."""
+    design = np.zeros((10, 20), dtype=np.uint8)
+    design[:, 0] = [0, 1, 0, 1, 0, 2, 1, 2, 0, 0]
+    three = Palette(PALETTE.colours[:3])
+    window = open_window(document_of_picture("nonogram", design, palette=three))
+    canvas = window.view.canvas
+    before = canvas.mapTo(window, QPoint(0, 0))
+    click_colour(qtbot, window, 1)
+    press_button(qtbot, window, "Make Background")
+    assert window.model.undo_stack.undoText() == "Make black the background"
+    assert clue_depth(window.model.document.puzzle.cols) == 6
+    assert canvas.mapTo(window, QPoint(0, 0)) == before
+    window.model.load(blank_document(10, 20))
+    assert window.view.editor.header_slots() == (5, 10)
+
+
 def test_colours_that_look_alike_are_named_under_the_list_until_told_apart(
     qtbot: QtBot, open_window, monkeypatch
 ) -> None:
@@ -394,6 +415,7 @@ def test_the_panel_is_for_kinds_with_colours_and_its_toggle_is_kept(
 ) -> None:
     window = open_window(document_of_picture("mosaic", PICTURE > 0))
     assert not window.colours.dock.isVisible()
+    assert not window.colours.show_action.isEnabled(), "no Colours panel to show for a mosaic"
     assert not any(action.isEnabled() for action in window.colours.keys)
     assert "Eyedropper" not in [a.text().replace("&", "") for a in window.tools_menu.actions()]
     key(qtbot, window, Qt.Key.Key_0)
@@ -403,6 +425,7 @@ def test_the_panel_is_for_kinds_with_colours_and_its_toggle_is_kept(
     window = open_window(colour_document())
     assert "Eyedropper" in [a.text().replace("&", "") for a in window.tools_menu.actions()]
     assert window.colours.dock.isVisible()
+    assert window.colours.show_action.isEnabled()
     window.colours.show_action.trigger()
     assert not window.colours.dock.isVisible()
     assert not Settings().colours_panel()

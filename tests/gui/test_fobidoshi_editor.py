@@ -153,6 +153,8 @@ def valid_circle(window: MainWindow, cell: tuple[int, int]) -> bool:
 
 
 def test_a_given_against_the_reference_solution_drops_it(qtbot: QtBot, open_window) -> None:
+    """A given the kept solution breaks drops it, said in the designer's words; Undo brings it
+    back."""
     document = shared_document("janko-fobidoshi-001", with_solution=True)
     reference = document.picture
     assert reference is not None
@@ -167,6 +169,8 @@ def test_a_given_against_the_reference_solution_drops_it(qtbot: QtBot, open_wind
     drag(qtbot, window, [against])
     assert window.model.document.picture is None
     qtbot.waitUntil(lambda: "dropped" in window.statusBar().currentMessage())
+    said = window.statusBar().currentMessage()
+    assert said.startswith("The solution kept with the puzzle breaks these givens"), said
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         window.undo_action.trigger()
     assert np.array_equal(window.model.document.picture, reference)

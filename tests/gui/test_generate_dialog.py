@@ -115,3 +115,39 @@ def test_a_slow_puzzle_shows_how_it_is_coming_along(
     assert any("best so far: " in line and "cells open to line logic" in line for line in lines)
     assert not any(new_seed_enabled[: len(shown) - 1]), "no new seed while the run goes on"
     assert dialog.seed.new_seed.isEnabled()
+
+
+def test_the_dialog_opens_on_the_choices_of_its_last_run(qtbot: QtBot, open_window) -> None:
+    """A run of 2 colour nonograms, 7×6, picture-like in 2 colours, difficulty 1 to 3 without
+    insisting on logic alone, into the book: the dialog opened next, in this session or the
+    next (they are settings), offers the same; choices never run are not
+    kept."""
+    window = open_window()
+    dialog = GenerateDialog(window)
+    shown_dialog(qtbot, dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("nonogram"))
+    dialog.strategy.setCurrentIndex(dialog.strategy.findData("picture"))
+    type_into(qtbot, dialog.width_box, "7")
+    type_into(qtbot, dialog.height_box, "6")
+    type_into(qtbot, dialog.colours, "2")
+    qtbot.mouseClick(dialog.logic_solvable, Qt.MouseButton.LeftButton)
+    type_into(qtbot, dialog.hardest, "3")
+    qtbot.mouseClick(dialog.into_book, Qt.MouseButton.LeftButton)
+    type_into(qtbot, dialog.count, "2")
+    dialog.seed.setValue(3)
+    with qtbot.waitSignal(dialog.made, timeout=60_000):
+        qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
+    type_into(qtbot, dialog.width_box, "11")  # changed, never run
+    dialog.close()
+    again = GenerateDialog(window)
+    shown_dialog(qtbot, again)
+    assert again.kind.currentData() == "nonogram"
+    assert again.strategy.currentData() == "picture"
+    assert (again.width_box.value(), again.height_box.value()) == (7, 6)
+    assert again.colours.value() == 2
+    assert again.colours.isEnabled()
+    assert not again.logic_solvable.isChecked()
+    assert (again.easiest.value(), again.hardest.value()) == (1, 3)
+    assert again.into_book.isChecked()
+    assert again.count.value() == 2
+    assert again.options().colours == 2

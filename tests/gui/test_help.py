@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from studio import __version__
 from studio.core.kinds import KINDS
 from studio.gui.help import GRID_KEYS, ShortcutsDialog, about_text, menu_shortcuts
+from tests.gui.typing_in import shown_dialog
 
 
 def help_menu(window):
@@ -66,3 +67,24 @@ def test_every_command_in_the_menus_says_what_it_does(open_window) -> None:
     for action in window.menuBar().actions():
         walk(action.menu())
     assert untold == [], untold
+
+
+def test_every_key_shows_in_full_and_a_command_lists_each_of_its_keys(
+    qtbot: QtBot, open_window
+) -> None:
+    """The Keys column is as wide as its longest keys, with no sideways scrolling (Ctrl+Shift+S
+    was cut off), the long descriptions wrapping instead. Redo lists both its keys, Ctrl+Shift+Z
+    and Ctrl+Y, and Copy only Ctrl+C: not the platform's stand-ins on keys of their own
+    (Ctrl+Insert, F16, the Redo and Copy keys of some keyboards)."""
+    window = open_window()
+    dialog = ShortcutsDialog(window)
+    shown_dialog(qtbot, dialog)
+    table = dialog.table
+    metrics = table.fontMetrics()
+    keys = [table.item(row, 2).text() for row in range(table.rowCount())]
+    widest = max(metrics.horizontalAdvance(text) for text in keys)
+    assert table.columnWidth(2) >= widest
+    assert table.horizontalScrollBar().maximum() == 0
+    listed = {what: keys.split(", ") for _menu, what, keys in menu_shortcuts(window)}
+    assert sorted(listed["Redo"]) == ["Ctrl+Shift+Z", "Ctrl+Y"]
+    assert listed["Copy"] == ["Ctrl+C"]

@@ -1,6 +1,7 @@
 """The window's colours (studio/gui/palette.py): the grid and its clues follow a dark desktop
-palette, set on the application or on the window, and stay readable; printed and exported
-pictures keep their black on white (DEFAULT_PALETTE). Checked on the pixels drawn."""
+palette, set on the application or on the window, and stay readable; a colour puzzle's grid,
+printed and exported pictures keep their black on white (DEFAULT_PALETTE); the keyboard's cell
+and a given read on any cell, each its own. Checked on the pixels drawn."""
 
 from __future__ import annotations
 
@@ -14,8 +15,11 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from studio.core.document import Document
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
+from studio.core.kinds.nonogram.puzzle import Nonogram
+from studio.core.palette import Colour, Palette, text_on
 from studio.gui.editors.nonogram import NonogramEditor
 from studio.gui.export_dialog import ExportDialog
 from studio.gui.kinds import qt_kind
@@ -23,7 +27,7 @@ from studio.gui.main_window import MainWindow
 from studio.gui.palette import is_dark, screen_palette
 from studio.render.export import View
 from studio.render.grid import DEFAULT_PALETTE
-from tests.gui.drive import cell_origin, corner_point
+from tests.gui.drive import cell_origin, cell_point, corner_point
 
 PICTURE = grid_from_text(["##..#", "#....", "..###", ".#.#."])
 
@@ -213,3 +217,80 @@ def test_the_keyboard_cell_takes_the_highlight(qtbot: QtBot, open_window, app_pa
     left, top = cell_origin(window, 1, 1)
     edge = view.canvas.grab().toImage().pixelColor(QPoint(left + 1, top + view.cell // 2))
     assert edge == QColor(DARK[QPalette.ColorRole.Highlight])
+
+
+COLOURED = np.array([[0, 1, 1, 0, 2], [0, 0, 2, 2, 0], [1, 0, 0, 0, 0]], dtype=np.uint8)
+INKS = Palette(
+    (
+        Colour("white", ".", (255, 255, 255)),
+        Colour("black", "a", (0, 0, 0)),
+        Colour("green", "b", (0, 170, 0)),
+    )
+)
+
+
+def test_a_colour_puzzle_is_drawn_as_it_prints_on_a_dark_desktop(
+    qtbot: QtBot, open_window, app_palette
+) -> None:
+    """On a dark desktop, a colour puzzle's grid keeps print's white paper and the colours as
+    they are, black cells black (they once sat on the dark paper, all but lost); its clues stay
+    on the window's dark ground."""
+    QApplication.setPalette(dark_palette())
+    window = open_window(document_of_picture("nonogram", COLOURED, palette=INKS))
+    qtbot.waitUntil(lambda: window.view.screen_palette().paper == DARK[QPalette.ColorRole.Base])
+    image = window.view.canvas.grab().toImage()
+    assert image.pixelColor(cell_point(window, 0, 1)) == QColor("#000000")
+    assert image.pixelColor(cell_point(window, 0, 4)) == QColor(0, 170, 0)
+    assert image.pixelColor(cell_point(window, 0, 0)) == QColor("#ffffff"), "print's paper"
+    editor = window.view.editor
+    assert isinstance(editor, NonogramEditor)
+    header = editor.column_clues.grab().toImage()
+    assert header.pixelColor(2, 2).lightness() < 80, "the clues' ground stays the window's"
+
+
+def row_of(image: QImage, y: int, xs: range) -> list[QColor]:
+    return [image.pixelColor(x, y) for x in xs]
+
+
+@pytest.mark.parametrize("dark", [False, True])
+def test_the_keyboard_cell_and_a_given_read_on_any_cell_and_never_alike(
+    qtbot: QtBot, open_window, app_palette, dark: bool
+) -> None:
+    """The keyboard's cell is a ring of the desktop's highlight over the cell's border, edged in
+    black or white on both sides: it reads even on a cell of the highlight's own colour. A
+    given's frame lies inside its cell, black edged in white, with nothing of the highlight
+    (the two were blue frames of nearly one blue)."""
+    if dark:
+        QApplication.setPalette(dark_palette())
+    highlight = QApplication.palette().color(QPalette.ColorRole.Highlight)
+    hue = (highlight.red(), highlight.green(), highlight.blue())
+    inks = Palette(
+        (
+            Colour("white", ".", (255, 255, 255)),
+            Colour("hue", "a", hue),
+            Colour("ink", "b", (0, 0, 0)),
+        )
+    )
+    picture = np.array([[0, 0, 0, 0, 0], [0, 1, 0, 2, 0], [0, 0, 0, 0, 0]], dtype=np.uint8)
+    puzzle = Nonogram.from_picture(picture, given_cells=[(1, 3)])
+    window = open_window(Document(puzzle, picture, palette=inks))
+    view = window.view
+    view.set_cell_size(24)
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    view.set_cursor_cell((1, 1))
+    image = view.canvas.grab().toImage()
+    edge = QColor(*text_on(hue))
+    left, top = cell_origin(window, 1, 1)
+    across = row_of(image, top + 12, range(left - 6, left + 12))  # into the cell of the hue
+    first = across.index(highlight)  # the ring, from outside the cell
+    last = next(i for i in range(first, len(across)) if across[i] != highlight) - 1
+    assert first < 6 <= last, "the ring lies over the cell's border, half outside"
+    assert across[first - 1] == edge, "edged outside"
+    assert across[last + 1] == edge, "edged inside, on a cell of the highlight's own colour"
+    assert highlight in across[last + 2 :], "the cell's colour within"
+    left, top = cell_origin(window, 1, 3)
+    inside = row_of(image, top + 12, range(left + 1, left + 12))  # the given's black cell
+    assert highlight not in inside, "the given has nothing of the keyboard's cell"
+    assert inside[0] == QColor("#000000"), "its frame stays clear of the cell's border"
+    assert QColor("#ffffff") in inside, "its frame's white edges, on the black cell"

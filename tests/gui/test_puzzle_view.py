@@ -16,7 +16,7 @@ from studio.core.kinds.fobidoshi.puzzle import BLANK, CIRCLE, CROSS, Fobidoshi
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.gui.editors.nonogram import CluePanel, NonogramEditor
 from studio.gui.main_window import MainWindow, blank_document
-from studio.gui.puzzle_view import MARGIN, MAX_CELL, MIN_CELL
+from studio.gui.puzzle_view import MARGIN, MAX_CELL, MIN_CELL, PAGE_MARGIN
 from studio.render.grid import Layout
 from studio.render.nonogram import draw_clues
 from tests.gui.drive import LEFT, cell_origin, cell_point, drag, stroke
@@ -261,8 +261,8 @@ def test_zoom_to_fit_shows_the_whole_puzzle_and_its_headers(qtbot: QtBot, open_w
     top, left = editor(window).header_slots()
     # The largest such cell: one pixel more would not leave room for a scroll bar.
     room = view.verticalScrollBar().sizeHint().width()
-    wider = (20 + left) * (view.cell + 1) + 2 * MARGIN > view.width() - room
-    taller = (15 + top) * (view.cell + 1) + 2 * MARGIN > view.height() - room
+    wider = (20 + left) * (view.cell + 1) + 2 * MARGIN + PAGE_MARGIN > view.width() - room
+    taller = (15 + top) * (view.cell + 1) + 2 * MARGIN + PAGE_MARGIN > view.height() - room
     assert wider or taller
     # A mosaic has no headers: its grid alone fills the room.
     window.model.load(blank_document(10, 10, "mosaic"))
@@ -270,6 +270,60 @@ def test_zoom_to_fit_shows_the_whole_puzzle_and_its_headers(qtbot: QtBot, open_w
     view.zoom_to_fit()
     assert fits(window)
     assert view.cell > 3 * MIN_CELL
+
+
+def test_the_hover_follows_the_grid_zoomed_or_scrolled_under_a_still_pointer(
+    qtbot: QtBot, open_window
+) -> None:
+    """Zoomed from the keyboard, the grid moves under the pointer: the row and column shaded,
+    and the status bar, name the cell now under it (they kept naming the old one), or none."""
+    window = open_window(blank_document(10, 10))
+    view = window.view
+    view.set_cell_size(24)
+    qtbot.mouseMove(view.canvas, cell_point(window, 9, 8))
+    assert window.position_label.text() == "row 10, column 9"
+    pointer = view.canvas.mapToGlobal(cell_point(window, 9, 8))  # it stays there
+
+    def under_pointer(cell: int) -> tuple[int, int] | None:
+        """The cell under the pointer, worked out from the canvas's place (the clue headers
+        widen with the cells, moving the canvas) and the cell size."""
+        x, y = (v - MARGIN for v in view.canvas.mapFromGlobal(pointer).toTuple())
+        return (y // cell, x // cell) if 0 <= x < 10 * cell and 0 <= y < 10 * cell else None
+
+    key(qtbot, window, Qt.Key.Key_Plus, CTRL)  # View ▸ Zoom In: cells of 28
+    assert view.cell == 28
+    assert view.hover == under_pointer(28) == (7, 6)
+    assert window.position_label.text() == "row 8, column 7"
+    key(qtbot, window, Qt.Key.Key_Minus, CTRL)
+    key(qtbot, window, Qt.Key.Key_Minus, CTRL)  # cells of 20: the grid ends above the pointer
+    assert view.hover is under_pointer(20) is None
+    assert window.position_label.text() == ""
+    window.model.load(blank_document(60, 60))
+    view.set_cell_size(24)
+    point = cell_point(window, 2, 2)
+    qtbot.mouseMove(view.canvas, point)
+    key(qtbot, window, Qt.Key.Key_PageDown)  # scrolls a page down
+    scrolled = view.verticalScrollBar().value()
+    assert scrolled > 0
+    assert view.hover == ((point.y() - MARGIN + scrolled) // 24, 2)
+
+
+@pytest.mark.parametrize("kind", ["nonogram", "mosaic", "fobidoshi"])
+def test_no_kind_sits_flush_against_the_view_s_edges(qtbot: QtBot, open_window, kind: str) -> None:
+    """The puzzle (a nonogram's clues, a mosaic's or a Fobidoshi's grid) keeps a page's margin
+    from the view's left and top edges: the margin shows the window's ground alone (a mosaic's
+    and a Fobidoshi's border once touched the edge and the tab bar)."""
+    window = open_window(blank_document(8, 8, kind))
+    view = window.view
+    image = view.grab().toImage()
+    ground = QColor(view.screen_palette().background)
+    margin = [
+        image.pixelColor(x, y).name()
+        for x in range(view.width() - 20)
+        for y in range(view.height() - 20)
+        if x < PAGE_MARGIN or y < PAGE_MARGIN
+    ]
+    assert set(margin) == {ground.name()}
 
 
 def test_the_cell_size_is_bounded_and_the_headers_follow_it(qtbot: QtBot, open_window) -> None:

@@ -1,6 +1,6 @@
 """Colour puzzles drawn in colour, checked by their pixels: each cell in its palette's colour
 (a solver's solution lighter, a background that is not white in its colour), the solver's
-marks, givens framed so that they stand out, variable fields that read on any colour, clue
+marks, givens framed alike on any colour, variable fields that read on any colour, clue
 numbers on boxes of their run's colour in a contrasting black or white, and the colour key
 under an exported puzzle."""
 
@@ -109,21 +109,33 @@ def test_marks_show_known_colours_in_full_and_the_known_background_dotted(qtbot:
     assert centre(image, 1, 1) == WHITE, "unknown stays paper"
 
 
-def test_a_given_is_filled_with_its_colour_and_framed_to_stand_out(qtbot: QtBot) -> None:
-    """The given frame keeps the palette's blue where it stands out from the cell (on
-    yellow), and turns black or white where it would not (on a blue close to it)."""
-    blue = (30, 110, 230)  # next to the given frame's #1a73e8
-    inks = Palette((INKS.colours[0], Colour("blue", "b", blue), Colour("yellow", "y", YELLOW)))
-    picture = colour_grid_from_text(["by", ".."], inks.chars)
-    puzzle = Nonogram.from_picture(picture, given_cells=[(0, 0), (0, 1)])
+@pytest.mark.parametrize(
+    "rgb", [(0, 0, 0), (255, 255, 255), (0, 160, 0), (0x1A, 0x73, 0xE8), (255, 255, 0)]
+)
+def test_a_given_is_filled_with_its_colour_and_framed_alike_on_any(qtbot: QtBot, rgb: RGB) -> None:
+    """On black, white, green, blue (the keyboard's cell's hue) and yellow, a given's frame is
+    the same: black, edged in white on both sides, so that it reads on every colour and never
+    turns into another mark (it was blue, and black or white where blue stood out too little)."""
+    inks = Palette((Colour("paper", ".", (250, 250, 250)), Colour("ink", "a", rgb)))
+    picture = np.array([[1]], dtype=np.uint8)
+    puzzle = Nonogram.from_picture(picture, given_cells=[(0, 0)])
     image = drawn(Scene(puzzle, inks=inks), cell=40)  # the puzzle view: only the givens known
-    frame_x = 40 // 8 // 2 + 2  # inside the inset frame's stroke
-    assert centre(image, 0, 0, 40) == blue
-    assert centre(image, 0, 1, 40) == YELLOW
-    on_blue = tuple(int(v) for v in image[20, frame_x])
-    on_yellow = tuple(int(v) for v in image[20, 40 + frame_x])
-    assert on_blue == (255, 255, 255)
-    assert on_yellow == (0x1A, 0x73, 0xE8)
+    assert centre(image, 0, 0, 40) == rgb, "filled with its colour"
+    # At 40 px: the frame's white edge from 5 to 6.7 px in, its black core to 10.7, white to 12.3.
+    for x, expected in ((6, WHITE), (8, (0, 0, 0)), (11, WHITE)):
+        assert tuple(int(v) for v in image[20, x]) == expected, x
+        assert tuple(int(v) for v in image[x, 20]) == expected, x
+
+
+def test_an_empty_given_is_crossed_so_that_it_reads_on_a_black_background(qtbot: QtBot) -> None:
+    """A given of the background, on a background of black: a black cross edged in white."""
+    inks = Palette((Colour("night", ".", (0, 0, 0)), Colour("snow", "a", WHITE)))
+    picture = np.array([[0, 1]], dtype=np.uint8)
+    puzzle = Nonogram.from_picture(picture, given_cells=[(0, 0)], colours=1)
+    image = drawn(Scene(puzzle, inks=inks), cell=40)
+    assert centre(image, 0, 0, 40) == (0, 0, 0), "the arms cross, black"
+    assert tuple(int(v) for v in image[24, 20]) == WHITE, "the arms' white edges"
+    assert tuple(int(v) for v in image[30, 8]) == (0, 0, 0), "the background's own colour"
 
 
 @pytest.mark.parametrize(

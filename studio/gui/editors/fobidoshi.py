@@ -38,7 +38,9 @@ USAGE = (
     "Left click: empty → circle → cross → empty · right click: clear · drag: the same on each cell"
 )
 """How the mouse edits the givens (the canvas's tooltip)."""
-_DROPPED = "The reference solution no longer fits the givens: dropped"
+_DROPPED = (
+    "The solution kept with the puzzle breaks these givens, so it was dropped (Undo brings it back)"
+)
 _UNDO_TEXT = {BLANK: "Clear givens", CIRCLE: "Place circles", CROSS: "Place crosses"}
 
 

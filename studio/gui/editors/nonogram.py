@@ -2,9 +2,10 @@
 column clues on top (headers that stay put while the grid scrolls), clues typed into them, and
 the given tool, which gives or takes back a cell of the picture.
 
-The headers reserve room: as many clue slots as a line of their length can need, up to
-:data:`RESERVED_SLOTS`, so that painting never moves the grid; beyond that they grow between
-strokes only."""
+The headers reserve room: as many clue slots as a line of their length can need (in colour,
+where runs of two colours may touch, twice as many as in black and white), up to
+:data:`RESERVED_SLOTS`, so that painting or recolouring never moves the grid; beyond that they
+grow between strokes only."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 
 RESERVED_SLOTS = 10
 """The most clue slots a header reserves before it is needed: a line of 20 cells holds at most
-10 runs, so clue headers of puzzles up to 20×20 never grow; longer lines rarely have more."""
+10 runs in black and white, a line of 10 cells 10 in colour, so that the clue headers of
+puzzles up to 20×20 (10×10 in colour) never grow; longer lines rarely have more."""
 
 GIVEN_TOOL = KindTool(
     "given",
@@ -42,11 +44,13 @@ GIVEN_TOOL = KindTool(
 )
 
 
-def reserved_slots(needed: int, line_length: int) -> int:
-    """The slots a header of clues of lines of ``line_length`` cells reserves: every slot such a
-    line can need (half its cells, rounded up), at most :data:`RESERVED_SLOTS`, and at least
-    ``needed``."""
-    return max(needed, min((line_length + 1) // 2, RESERVED_SLOTS), 1)
+def reserved_slots(needed: int, line_length: int, colours: int) -> int:
+    """The slots a header of clues of lines of ``line_length`` cells reserves, in a puzzle of
+    ``colours`` inks: every slot such a line can need, at most :data:`RESERVED_SLOTS`, and at
+    least ``needed``. In black and white, runs part by a background cell: half the cells,
+    rounded up; in colour, runs of two colours may touch: as many as the cells."""
+    most = line_length if colours > 1 else (line_length + 1) // 2
+    return max(needed, min(most, RESERVED_SLOTS), 1)
 
 
 class NonogramEditor(PictureEditor):
@@ -104,9 +108,10 @@ class NonogramEditor(PictureEditor):
     def _wanted(self) -> tuple[int, int]:
         height, width = self.puzzle.shape
         top, left = self._reserved
+        colours = self.puzzle.colours
         return (
-            max(top, reserved_slots(self.depth("column"), height)),
-            max(left, reserved_slots(self.depth("row"), width)),
+            max(top, reserved_slots(self.depth("column"), height, colours)),
+            max(left, reserved_slots(self.depth("row"), width, colours)),
         )
 
     def _forget_reserve(self) -> None:
