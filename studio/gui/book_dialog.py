@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 from studio.core.book import PER_PAGE, SOLUTIONS_PER_PAGE, TRIM_SIZES, Book, BookLayout
 from studio.core.book.layout import MAX_BLEED_MM, MOST_CELL_MM
 from studio.core.errors import StudioError
-from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.forms import add_row
+from studio.gui.palette import warning_text
 from studio.gui.settings import Settings
 from studio.render.book.sheet import require_font
 
@@ -156,7 +156,7 @@ class BookDialog(QDialog):
         self.message = QLabel()
         self.message.setObjectName("bookSettingsError")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet(f"color: {WARNING_COLOR.name()}")
+        self.message.setStyleSheet(f"color: {warning_text(self.palette()).name()}")
         self.message.hide()
         self.open_pdf = QCheckBox("&Open the PDF when done")
         self.open_pdf.setChecked(self._settings.open_pdf())

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     Signal,
     SignalInstance,
 )
-from PySide6.QtGui import QAction, QColor, QIcon, QKeySequence, QPixmap
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -45,12 +45,9 @@ from studio.gui.book_model import BookModel
 from studio.gui.kinds import looks
 from studio.gui.palette import warning_text
 from studio.render.export import thumbnail
-from studio.render.grid import DEFAULT_PALETTE
 
 THUMBNAIL = 56
 """Side of a puzzle's thumbnail in the list, in pixels."""
-WARNING_COLOR = QColor(DEFAULT_PALETTE.conflict_text)
-"""Text that warns, on a light ground; the panel takes its palette's (:func:`warning_text`)."""
 _ENTRY = Qt.ItemDataRole.UserRole
 
 SORT_TITLES = {

@@ -27,11 +27,11 @@ from studio.core.palette import Colour, Palette
 from studio.core.sat.analysis import Status
 from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
-from studio.gui.book_panel import WARNING_COLOR
 from studio.gui.edited import Choice
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.kinds import looks
 from studio.gui.main_window import MainWindow
+from studio.gui.palette import warning_text
 from studio.render.book import book_plan
 from tests.gui.conftest import running_threads
 
@@ -72,7 +72,7 @@ def test_adding_puzzles_lists_them_with_verdict_and_warning(qtbot: QtBot, open_w
     assert items.count() == 2
     assert items.item(0).text().startswith("1. Heart\n5×5 Nonogram · ★")
     assert items.item(1).text() == "2. Diagonal\n5×5 Nonogram · ⚠ has several solutions"
-    assert items.item(1).foreground().color() == WARNING_COLOR
+    assert items.item(1).foreground().color() == warning_text(items.palette())
     assert "1 to fix" in window.book.panel.summary.text()
     assert window.book.dock.windowTitle() == "Book: Untitled *"
 
