@@ -25,8 +25,22 @@ from studio.cli.arguments import (
     parse_cell,
 )
 from studio.cli.inputs import label, read_input, unique_solution
-from studio.cli.outputs import EXIT_OK, json_line, note, progress_bar
-from studio.core.book import PAGE_SIZES, PER_PAGE, SOLUTIONS_PER_PAGE, BookLayout, SortKey
+from studio.cli.outputs import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    json_line,
+    note,
+    progress_bar,
+    report_error,
+)
+from studio.core.book import (
+    PAGE_SIZES,
+    PER_PAGE,
+    SOLUTIONS_PER_PAGE,
+    Book,
+    BookLayout,
+    SortKey,
+)
 from studio.core.book.layout import (
     LEAST_CELL_RANGE,
     MAX_BLEED_MM,
@@ -35,7 +49,7 @@ from studio.core.book.layout import (
 )
 from studio.core.book.plan import BookPlan, Role
 from studio.core.errors import StudioError
-from studio.core.formats.book_json import load_book
+from studio.core.formats.book_json import book_of_folder, load_book
 from studio.core.palette import greyscale_warning
 
 
@@ -151,9 +165,13 @@ def run_export(args: argparse.Namespace) -> int:
 
 _EXPORT_BOOK_EPILOG = """\
 BOOK is a book file (made by the studio or by 'studio generate --book'), or a folder of
-puzzle files, which becomes a book in file-name order. A puzzle that is not unique, and a
-colour puzzle whose colours would print alike in greyscale, is named on standard error before
-the PDF is written. Every option defaults to the book's layout.
+puzzle files, which becomes a book in file-name order; a file of the folder that cannot be
+read as a puzzle is named on standard error in one line (the file, the line and what was
+expected), the others are printed, and the command then exits with status 2. Before the PDF is
+written, standard error names each puzzle that is not unique, each colour puzzle whose colours
+would print alike in greyscale, each puzzle that prints too small to read (numbers under 6 pt
+or closer than 1.2 pt, cells under 2 mm) and each title cut to fit. OUT must end in .pdf.
+Every option defaults to the book's layout.
 
 The PDF is ready for a press: pages of the trim size plus the bleed on every side, with
 TrimBox and BleedBox set, fonts embedded, margins mirrored (the gutter on the binding side).
@@ -288,11 +306,21 @@ def _layout_value(name: str, value: object) -> object:
 def run_export_book(args: argparse.Namespace) -> int:
     """``studio export-book``: a book file or a folder of puzzles as a print-ready PDF.
 
+    Returns:
+        :data:`EXIT_OK`, or :data:`EXIT_BAD_INPUT` when files of a folder could not be read
+        (each named on standard error; the PDF holds the others).
+
     Raises:
-        StudioError: an empty book, a layout setting out of range (one line naming it), a font
-            not installed, a PDF that cannot be written.
+        StudioError: an output not named .pdf, an empty book or folder, a layout setting out
+            of range (one line naming it), a font not installed, a PDF that cannot be written.
     """
-    book = load_book(args.book)
+    output = Path(args.output)
+    if output.suffix.lower() != ".pdf":
+        pdf = (
+            output.with_suffix(".pdf") if output.suffix else output.with_name(output.name + ".pdf")
+        )
+        raise StudioError(f"-o {args.output}: export-book writes a PDF; name it {pdf}")
+    book, unread = _read_book(args.book)
     if not book.entries:
         raise StudioError(f"{args.book}: the book holds no puzzles")
     # An option named as a BookLayout field sets that field.
@@ -304,19 +332,21 @@ def run_export_book(args: argparse.Namespace) -> int:
     book = replace(book, layout=replace(book.layout, **changes))
     for key in args.sort or ():
         book = book.sorted_by(SortKey(key))
-    for warning in (*book.warnings(), *book.greyscale_warnings()):
-        note(f"warning: {warning}")
     start_drawing()
     from studio.gui.kinds import looks
     from studio.render.book import export_book
+    from studio.render.book.preflight import preflight
 
+    for warning in (*book.warnings(), *book.greyscale_warnings(), *preflight(book, looks)):
+        note(f"warning: {warning}")
     with progress_bar(len(book.entries), "drawing") as bar:
         result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())
+    status = EXIT_BAD_INPUT if unread else EXIT_OK
     plan = result.plan
     if args.json:
         for record in placement_records(plan):
             print(json_line(record))
-        return EXIT_OK
+        return status
     count = len(book.entries)
     shares = [len(page.placements) for page in plan.pages if page.role is Role.PUZZLES]
     fewest, most = min(shares), max(shares)
@@ -325,7 +355,35 @@ def run_export_book(args: argparse.Namespace) -> int:
         f"{args.output}: {result.pages} pages, {count} puzzle{'s' if count != 1 else ''} "
         f"({spread} a page), {result.seconds:.2f} s"
     )
-    return EXIT_OK
+    return status
+
+
+def _read_book(path: str) -> tuple[Book, bool]:
+    """The book at ``path``, and whether files of it were left out: a book file is read whole
+    or refused; a folder's files become a book in file-name order
+    (:func:`~studio.core.formats.book_json.book_of_folder`), each file that cannot be read as
+    a puzzle named on standard error in one line and left out.
+
+    Raises:
+        StudioError: a book file that cannot be read, a folder without a puzzle.
+    """
+    folder = Path(path)
+    if not folder.is_dir():
+        return load_book(path), False
+    unread: list[StudioError] = []
+
+    def named(error: StudioError) -> None:
+        report_error(error)
+        unread.append(error)
+
+    with progress_bar(0, "reading") as bar:
+
+        def read(done: int, total: int) -> None:
+            bar.total = total  # the folder's puzzle files, known once listed
+            bar.update()
+
+        book = book_of_folder(folder, named, progress=read)
+    return book, bool(unread)
 
 
 def placement_records(plan: BookPlan) -> list[dict[str, Any]]:

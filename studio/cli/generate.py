@@ -215,8 +215,10 @@ colours, KIND:WxH:K (nonogram:10x10:3 is a 3-colour nonogram). Each section gets
 puzzles (at most {MAX_PER_KIND}) from --easiest to --hardest, the levels spread evenly (six
 from 1 to 3 are 1 1 2 2 3 3), each unique and rated exactly its level by a fresh analysis; the
 sections follow one another in the order given, at the end of BOOK (made if missing). The same
---seed gives the same puzzles. A level a section cannot reach at its size stops the command
-with what to relax (a larger size for a hard level), and BOOK is left as it was.
+--seed gives the same puzzles. A level a section cannot reach at its size stops the command,
+BOOK left as it was, with the levels the size does reach and the setting to change: large
+grids need more than level 1's plain logic (a 25x25 nonogram: --easiest 2); small ones seldom
+need the "what if" of level 3 and up, and a Fobidoshi seldom rates 3 at any size (--hardest 2).
 
 examples:
   studio fill-book winter.book.json --section nonogram:15x15 --section mosaic:15x15 --count 12

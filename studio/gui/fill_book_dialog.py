@@ -5,7 +5,9 @@ draws in colour), the puzzles per kind, the difficulty levels from and to, and t
 :func:`~studio.core.generate.ramp.fill_book` makes the puzzles on a
 :class:`~studio.gui.workers.Batch` (processes too, once they prove slow), with progress and how
 a slow puzzle is coming along. Esc or Cancel stops it and adds nothing; a level a kind cannot
-reach at its size is named in the dialog, which stays open. ``made`` carries the puzzles.
+reach at its size is named in the dialog, which stays open, with the levels the size reaches
+and which end of the range to move (:func:`~studio.core.generate.ramp.fill_book`). ``made``
+carries the puzzles.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -121,7 +122,10 @@ def test_export_book_sets_cells_rules_font_and_solutions_a_page(
     argv = ["export-book", str(book), "-o", str(pdf), "--json", "--font", "DejaVu Serif"]
     look = ["--thin-rule", "0.5", "--thick-rule", "1.5", "--solutions-per-page", "1"]
     status, out, err = run(capsys, *argv, *look, "--least-cell", "3", "--largest-cell", "3.5")
-    assert (status, err) == (0, "")
+    assert status == 0
+    # 3.5 mm cells print their numbers at 5.5 pt, under the 6 pt legibility floor: said.
+    assert err.splitlines()
+    assert all("prints too small to read: numbers of 5.5 pt" in line for line in err.splitlines())
     records = json_lines(out)
     assert {r["cell_mm"] for r in records} == {3.5}
     assert len({r["solution_page"] for r in records}) == 4, "one solution a page"
@@ -183,6 +187,75 @@ def test_export_book_warns_about_ambiguous_puzzles(
     status, _, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "p.pdf"))
     assert status == 0
     assert err == "studio: warning: #1: has several solutions\n"
+
+
+def test_export_book_warns_of_puzzles_too_small_to_read_and_titles_cut(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A 75×50 nonogram prints on 6×9 in at about 3 pt (preflight, tests/render/book)."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    picture = np.ones((50, 75), dtype=bool)  # unique, at once
+    title = "A Garden Party with a Rather Long Title That Cannot Fit Above Its Puzzle"
+    formats.save(document_of_picture("nonogram", picture, title=title), folder / "big.json")
+    pdf = tmp_path / "p.pdf"
+    status, _, err = run(capsys, "export-book", str(folder), "-o", str(pdf), "--page-size", "6x9")
+    assert status == 0
+    lines = err.splitlines()
+    assert lines[0].startswith(f"studio: warning: #1 {title} (75×50): prints too small to read: ")
+    assert lines[0].endswith("(6 pt and 2 mm at least)")
+    assert lines[1].startswith(f"studio: warning: #1 {title}: its title is cut to fit ")
+    assert len(lines) == 2
+    assert pdf.exists()
+
+
+def test_export_book_refuses_an_output_that_is_not_a_pdf(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """It wrote a PDF named x.png."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    formats.save(document_of_picture("nonogram", grid_from_text(["#.", "##"])), folder / "p.json")
+    for name, pdf in (("x.png", "x.pdf"), ("book", "book.pdf")):
+        status, out, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / name))
+        assert (status, out) == (2, "")
+        assert_one_error_line(err, f"{tmp_path / name}: export-book writes a PDF; name it")
+        assert err.rstrip().endswith(str(tmp_path / pdf))
+        assert not (tmp_path / name).exists()
+    assert run(capsys, "export-book", str(folder), "-o", str(tmp_path / "x.PDF"))[0] == 0
+
+
+def test_export_book_names_each_file_of_a_folder_it_cannot_read_and_prints_the_rest(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A truncated file, a binary one and one from a newer studio: each named in one line
+    (file, line, what was expected), the others printed, exit status 2; with none left, the
+    folder's error follows the files'."""
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    good = document_of_picture("nonogram", grid_from_text(["#.", "##"]))
+    formats.save(good, folder / "a.json")
+    text = (folder / "a.json").read_text()
+    (folder / "b.json").write_text(text[: len(text) // 2])
+    (folder / "c.json").write_bytes(bytes(range(128, 256)))
+    (folder / "d.json").write_text(re.sub(r'"version": *\d+', '"version": 99', text))
+    pdf = tmp_path / "p.pdf"
+    status, out, err = run(capsys, "export-book", str(folder), "-o", str(pdf))
+    assert status == 2
+    assert "1 puzzle (1 a page)" in out
+    lines = err.splitlines()
+    assert lines[0].startswith(f"studio: error: {folder / 'b.json'}, line ")
+    assert "invalid JSON" in lines[0]
+    assert lines[1] == f"studio: error: {folder / 'c.json'}, line 1: not UTF-8 text (byte 0x80)"
+    assert lines[2].startswith(f"studio: error: {folder / 'd.json'}: made by a newer")
+    assert len(lines) == 3
+    assert len(PdfReader(pdf).pages) > 0
+    (folder / "a.json").unlink()
+    status, out, err = run(capsys, "export-book", str(folder), "-o", str(tmp_path / "q.pdf"))
+    assert (status, out) == (2, "")
+    assert err.splitlines()[-1] == f"studio: error: {folder}: no puzzle documents in this folder"
+    assert len(err.splitlines()) == 4
+    assert not (tmp_path / "q.pdf").exists()
 
 
 def test_export_draws_the_solution_view(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -218,7 +218,8 @@ def test_fill_book_adds_each_section_from_easy_to_hard(
 def test_fill_book_leaves_the_book_as_it_was_when_a_level_is_out_of_reach(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No 3×3 nonogram needs probing (the nonogram generator's tests check all 512)."""
+    """No 3×3 nonogram needs probing (the nonogram generator's tests check all 512): the
+    error names the level the size reaches and the levels to set."""
     monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
     book = tmp_path / "kept.book.json"
     assert run(capsys, "fill-book", str(book), "--section", "mosaic:6x6", "--count", "2")[0] == 0
@@ -226,7 +227,11 @@ def test_fill_book_leaves_the_book_as_it_was_when_a_level_is_out_of_reach(
     argv = ("fill-book", str(book), "--section", "mosaic:6x6", "--section", "nonogram:3x3")
     status, out, err = run(capsys, *argv, "--easiest", "3")
     assert (status, out) == (2, "")
-    assert_one_error_line(err, "no 3×3 puzzle met the options in 40 attempts; try a larger size")
+    assert_one_error_line(
+        err,
+        "no 3×3 nonogram of level 3 was found (level 1 was): lower the easiest and hardest "
+        "levels to 1",
+    )
     assert book.read_bytes() == before
 
 

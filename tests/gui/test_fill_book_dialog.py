@@ -125,7 +125,9 @@ def test_a_bad_request_is_one_line_and_nothing_starts(qtbot: QtBot, open_window)
 def test_a_level_out_of_reach_says_what_to_relax(
     qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """No 3×3 nonogram needs probing (tests/core: the generator's tests check all 512)."""
+    """No 3×3 nonogram needs probing (tests/core: the generator's tests check all 512): the
+    dialog names the level the size reaches and the setting to change, not the generator's
+    "a higher maximum difficulty", which a ramp's level cannot take."""
     monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
     window = open_window()
     dialog = FillBookDialog(window)
@@ -138,8 +140,9 @@ def test_a_level_out_of_reach_says_what_to_relax(
     # The failure is told as its thread ends; until then the dialog's Esc stops the work.
     qtbot.waitUntil(lambda: not dialog.batch.busy, timeout=5_000)
     assert dialog.isVisible()
-    assert "no 3×3 puzzle met the options in 40 attempts; try a larger size" in (
-        dialog.status.text()
-    )
+    assert (
+        "no 3×3 nonogram of level 3 was found (level 1 was): lower the easiest and hardest "
+        "levels to 1"
+    ) in dialog.status.text()
     assert dialog.status.text().endswith("Nothing was added")
     assert window.book.model.book.entries == ()

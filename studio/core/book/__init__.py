@@ -39,7 +39,10 @@ class BookEntry:
         title: its title in the book, printed beside its number; empty for none (lists call
             it "Puzzle N").
         solution: ``(height, width)``, bool, or ``uint8`` colours for a colour puzzle: its
-            solution, printed at the back; ``None`` if it has none known (then the book warns).
+            solution, printed at the back; for a puzzle that is not unique, one of its
+            solutions (the designer's picture, else one the analysis found;
+            :attr:`solution_note` says so in print); ``None`` if none is known (then the book
+            warns).
         status: the analysis verdict when the puzzle was added (``"unique"`` for a good one).
         difficulty: the difficulty score 1–5 of a unique puzzle, ``None`` otherwise.
     """
@@ -69,6 +72,22 @@ class BookEntry:
         }.get(self.status, "was not shown to be unique")
 
     @property
+    def solution_note(self) -> str | None:
+        """What the solutions at the back say beside this puzzle's number when its solution
+        is not simply the one: ``"one of several"`` beside one solution of an ambiguous
+        puzzle, ``"not proven unique"`` beside one of a puzzle the analysis did not finish;
+        without a solution, ``"several solutions"``, ``"no solution"`` or ``"no solution
+        known"``. ``None`` for a unique puzzle's solution."""
+        multiple, none = Status.MULTIPLE.value, Status.NONE.value
+        if self.solution is None:
+            return {multiple: "several solutions", none: "no solution"}.get(
+                self.status, "no solution known"
+            )
+        if self.status == Status.UNIQUE.value:
+            return None
+        return "one of several" if self.status == multiple else "not proven unique"
+
+    @property
     def stars(self) -> str:
         """The difficulty as five stars, e.g. ``"★★☆☆☆"``; ``""`` when not rated."""
         if self.difficulty is None:
@@ -94,7 +113,10 @@ def entry_for(
         document.puzzle.validate()
         analysis = analyze(document.puzzle, cancel=cancel)
     unique = analysis.status == Status.UNIQUE
-    solution = analysis.solution if unique else document.picture
+    # An ambiguous puzzle prints one solution, noted as one of several: the designer's
+    # picture (what was meant) when there is one.
+    picture = None if unique else document.picture
+    solution = analysis.solution if picture is None else picture
     return BookEntry(
         document=document,
         title=title or document.title,
@@ -102,6 +124,12 @@ def entry_for(
         status=analysis.status.value,
         difficulty=analysis.difficulty.score if unique and analysis.difficulty else None,
     )
+
+
+def reference(number: int, entry: BookEntry) -> str:
+    """How a message names puzzle ``number`` of a book: ``"#3 Diagonal"``, or ``"#3"`` when
+    it has no title (none is made up)."""
+    return f"#{number} {entry.title}" if entry.title else f"#{number}"
 
 
 class SortKey(StrEnum):
@@ -187,9 +215,11 @@ class Book:
         return list(enumerate(self.entries, start=1))
 
     def warnings(self) -> list[str]:
-        """One line per puzzle that should not go to print as it is."""
+        """One line per puzzle that should not go to print as it is, e.g. ``"#3 Diagonal: has
+        several solutions"``. How each prints (its size, its title) is
+        :func:`studio.render.book.preflight.preflight`'s to say."""
         return [
-            f"#{number}{f' {entry.title}' if entry.title else ''}: {entry.warning}"
+            f"{reference(number, entry)}: {entry.warning}"
             for number, entry in self.numbered()
             if entry.warning is not None
         ]
@@ -216,4 +246,5 @@ __all__ = [
     "SortKey",
     "TrimSize",
     "entry_for",
+    "reference",
 ]

@@ -88,7 +88,9 @@ LEAST_LIVE_MM = 60.0
 """Margins must leave at least this much of the page's width and height to print on."""
 
 FOLIO_MM = 6.0
-"""The band at the foot of the live area that holds the page number."""
+"""The band at the foot of the live area that holds the page number, at its foot: a 9 pt
+number leaves about 3 mm of the band clear above it, a line's space between it and a puzzle
+reaching the bottom of the body."""
 
 
 @dataclass(frozen=True)
@@ -156,8 +158,9 @@ class BookLayout:
             headings, rules); ``""``: Qt's default font. It must be installed where the book is
             drawn (:mod:`studio.render.book` checks), and is embedded in the PDF.
         solutions_per_page: the most solutions a page of solutions holds, one of
-            :data:`SOLUTIONS_PER_PAGE`; fewer wherever more would shrink a solution's cells
-            below 1.5 mm. ``None``: as many as keep them that large.
+            :data:`SOLUTIONS_PER_PAGE` (and so the most a row holds: 2 × 2 slots for 4, up to
+            4 × 5 for 20); fewer wherever more would shrink a solution's cells below 1.5 mm.
+            ``None``: as many as keep them that large, up to 20.
 
     Raises:
         StudioError: one line naming the first setting out of range: a page size or count

@@ -26,10 +26,16 @@ The rules, those of published puzzle books (issue 13):
   puzzle is centred in its slot in the box its kind and size's largest puzzle takes, its grid
   at the box's bottom-right (clues are drawn above and left of a grid), so that the grids of a
   page line up however deep their clues.
-- **Solutions** at the back, in number order, every page on one slot grid of
-  :data:`SOLUTION_GRIDS` (at most :attr:`BookLayout.solutions_per_page` slots) chosen as above
-  for every solution with cells of :data:`SOLUTION_CELL_MM`, each kind and size at one cell
-  size, without the clues around the grid, at the top of its slot.
+- **Solutions** at the back, in number order, in rows across the page: a row's solutions side
+  by side in equal columns, their numbers in line, the rows one under another as the page
+  takes them, at most :attr:`BookLayout.solutions_per_page` a page. Each kind and size's
+  solutions have one cell, that of the densest slot grid of :data:`SOLUTION_GRIDS` (of at most
+  that many slots) whose slot holds them with cells of at least :data:`SOLUTION_CELL_MM`
+  (as large as fits when none does), at most :data:`SOLUTION_MOST_CELL_MM`; its columns are
+  the most a row of them holds, and a row with several sizes takes the fewest columns among
+  them. So small solutions share rows and pages however large the book's largest puzzle, and
+  a large one gets a wide slot of its own: the grid alone, without the clues around it, at
+  the top of its slot.
 - **Even page count** when :attr:`BookLayout.pad_even` asks, with blank pages at the end.
 """
 
@@ -37,7 +43,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import groupby
 
@@ -60,8 +66,8 @@ SOLUTION_GRIDS: Mapping[int, Grid] = {
     12: (3, 4),
     20: (4, 5),
 }
-"""The slot grids of a page of solutions, by the solutions they hold
-(:data:`.layout.SOLUTIONS_PER_PAGE`)."""
+"""The slot grids a size of solutions is measured on, by the solutions a page of them holds
+(:data:`.layout.SOLUTIONS_PER_PAGE`): its cell, and the most of it a row holds (the columns)."""
 assert tuple(SOLUTION_GRIDS) == SOLUTIONS_PER_PAGE
 
 LABEL_MM = 8.0
@@ -75,9 +81,11 @@ HEADING_MM = 14.0
 CONTENTS_LINE_MM = 6.5
 """One line of the contents."""
 SOLUTION_CELL_MM = 1.5
-"""The smallest solution cell the solutions' grid keeps (readable, not written in)."""
+"""The smallest solution cell the solutions' slot grids keep (readable, not written in)."""
 SOLUTION_MOST_CELL_MM = 3.0
 """The largest solution cell: solutions are looked up, not solved."""
+_TOLERANCE_MM = 1e-9
+"""Lengths planned to fit exactly may differ by rounding."""
 
 Extent = Callable[[Document], tuple[int, int]]
 """``(rows, columns)`` of cells a puzzle takes on a page with what is drawn around its grid (a
@@ -121,12 +129,17 @@ class Placement:
 
 @dataclass(frozen=True)
 class ContentsLine:
-    """A line of the contents: what, on which page, and whether it is indented under a
-    section (a titled puzzle)."""
+    """A line of the contents: what, on which page, and for a titled puzzle's line (indented
+    under its section) the puzzle's number."""
 
     text: str
     page: int
-    indent: bool = False
+    number: int | None = None
+
+    @property
+    def indent(self) -> bool:
+        """Whether the line stands in under its section: a titled puzzle's."""
+        return self.number is not None
 
 
 @dataclass(frozen=True, eq=False)
@@ -242,7 +255,6 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
     layout = book.layout
     parts = sections(book)
     puzzle_styles = _puzzle_styles(book, extent)
-    solution_grid, solution_styles = _solution_styles(book)
 
     pages: list[Page] = []
     if layout.title_page:
@@ -275,12 +287,24 @@ def plan_book(book: Book, extent: Extent) -> BookPlan:
 
     solutions: list[Placement] = []
     if layout.solutions:
-        for chunk in _chunks(list(book.numbered()), math.prod(solution_grid)):
+        solution_styles = _solution_styles(book)
+        rows = _solution_rows(book, solution_styles)
+        for page_rows in _solution_pages(rows, layout):
             number = body + len(body_pages)
-            slots = _slots(_below_heading(layout.body_area(number)), solution_grid)
-            placed = _placed(
-                chunk, number, slots, solution_styles, SOLUTION_LABEL_MM, _grid, middle=False
-            )
+            area = _below_heading(layout.body_area(number))
+            placed = []
+            for row in page_rows:
+                across = Area(area.left, area.top + row.top, area.width, row.height)
+                slots = _slots(across, (row.columns, 1))
+                placed += _placed(
+                    row.entries,
+                    number,
+                    slots,
+                    solution_styles,
+                    SOLUTION_LABEL_MM,
+                    _grid,
+                    middle=False,
+                )
             solutions += placed
             body_pages.append(Page(number, Role.SOLUTIONS, placements=tuple(placed)))
 
@@ -345,31 +369,78 @@ def _puzzle_styles(book: Book, extent: Extent) -> dict[Key, _Style]:
     return styles
 
 
-def _solution_styles(book: Book) -> tuple[Grid, dict[Key, _Style]]:
-    """The slot grid of the solutions' pages, and how each kind and size's solutions are
-    printed (the grid alone)."""
+def _solution_styles(book: Book) -> dict[Key, _Style]:
+    """How each kind and size's solutions are printed (the grid alone): the densest slot grid
+    (of at most :attr:`BookLayout.solutions_per_page` slots) whose slot keeps its cells at
+    least :data:`SOLUTION_CELL_MM`, else the sparsest, and the largest cell, at most
+    :data:`SOLUTION_MOST_CELL_MM`, at which it fits that slot."""
     layout = book.layout
-    body = _below_heading(layout.body_area(1))
-    shapes = {_key(entry): entry.document.puzzle.shape for entry in book.entries}
-    grids = {
-        count: grid
-        for count, grid in SOLUTION_GRIDS.items()
+    body = _below_heading(layout.body_area(1))  # the same size on every page
+    rooms = {  # densest first
+        grid: _room(body, grid, SOLUTION_LABEL_MM)
+        for count, grid in sorted(SOLUTION_GRIDS.items(), reverse=True)
         if layout.solutions_per_page is None or count <= layout.solutions_per_page
     }
-    grid, _cell = _choose_grid(
-        [entry.document.puzzle.shape for entry in book.entries],
-        body,
-        grids,
-        SOLUTION_LABEL_MM,
-        SOLUTION_CELL_MM,
-        SOLUTION_MOST_CELL_MM,
-    )
-    room = _room(body, grid, SOLUTION_LABEL_MM)
-    styles = {
-        key: _Style(grid, _cell_in(room, [shape], SOLUTION_MOST_CELL_MM), shape)
-        for key, shape in shapes.items()
-    }
-    return grid, styles
+    styles: dict[Key, _Style] = {}
+    for entry in book.entries:
+        key, shape = _key(entry), entry.document.puzzle.shape
+        if key not in styles:
+            options = [
+                (grid, _cell_in(room, [shape], SOLUTION_MOST_CELL_MM))
+                for grid, room in rooms.items()
+            ]
+            grid, cell = next((o for o in options if o[1] >= SOLUTION_CELL_MM), options[-1])
+            styles[key] = _Style(grid, cell, shape)
+    return styles
+
+
+@dataclass(frozen=True)
+class _Row:
+    """Solutions side by side across a page of solutions: their ``(number, entry)``, the
+    columns the row is divided into, its height (a number's label and the tallest grid) and
+    its top below the page's heading, in millimetres."""
+
+    entries: tuple[tuple[int, BookEntry], ...]
+    columns: int
+    height: float
+    top: float = 0.0
+
+
+def _solution_rows(book: Book, styles: Mapping[Key, _Style]) -> list[_Row]:
+    """The solutions in number order, in rows: a solution joins the row before it while the
+    row, in the fewest columns of its solutions' slot grids and its own, has a column left
+    for it."""
+    rows: list[_Row] = []
+    for item in book.numbered():
+        style = styles[_key(item[1])]
+        columns, height = style.grid[0], SOLUTION_LABEL_MM + style.box[0] * style.cell
+        last = rows[-1] if rows else None
+        if last is not None and len(last.entries) < min(last.columns, columns):
+            rows[-1] = _Row(
+                (*last.entries, item), min(last.columns, columns), max(last.height, height)
+            )
+        else:
+            rows.append(_Row((item,), columns, height))
+    return rows
+
+
+def _solution_pages(rows: Sequence[_Row], layout: BookLayout) -> list[list[_Row]]:
+    """``rows`` on pages, each row placed at its top: one under another, :data:`GAP_MM`
+    apart, while they fit the page below its heading and the page holds at most
+    :attr:`BookLayout.solutions_per_page` solutions."""
+    room = _below_heading(layout.body_area(1)).height
+    most = layout.solutions_per_page or max(SOLUTION_GRIDS)
+    pages: list[list[_Row]] = []
+    used, held = 0.0, 0
+    for row in rows:
+        top = used + GAP_MM
+        if pages and top + row.height <= room + _TOLERANCE_MM and held + len(row.entries) <= most:
+            pages[-1].append(replace(row, top=top))
+            used, held = top + row.height, held + len(row.entries)
+        else:
+            pages.append([row])
+            used, held = row.height, len(row.entries)
+    return pages
 
 
 def _choose_grid(
@@ -431,7 +502,7 @@ def _chunks(items: list[tuple[int, BookEntry]], size: int) -> list[list[tuple[in
 
 
 def _placed(
-    chunk: list[tuple[int, BookEntry]],
+    chunk: Sequence[tuple[int, BookEntry]],
     page: int,
     slots: list[Area],
     styles: Mapping[Key, _Style],
@@ -482,7 +553,7 @@ def _contents(
             lines.append(ContentsLine(section.rules_heading, rules_pages[index]))
         lines.append(ContentsLine(section.name, section_pages[index]))
         lines += [
-            ContentsLine(f"{number}  {entry.title}", page_of[number], indent=True)
+            ContentsLine(f"{number}  {entry.title}", page_of[number], number)
             for number, entry in section.entries
             if entry.title
         ]

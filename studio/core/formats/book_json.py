@@ -151,7 +151,7 @@ def load_book(
     """
     location = Path(path)
     if location.is_dir():
-        return _book_of_folder(location, progress, cancel)
+        return book_of_folder(location, _pass_over_files_of_no_puzzle, progress, cancel)
     source = os.fspath(location)
     data = files.read_bytes(source, limit=files.BOOK_FILE_LIMIT, what="a book file")
     return read(decode(data, source), source, progress=progress, cancel=cancel)
@@ -209,16 +209,34 @@ def entries_of_files(
     return entries, errors
 
 
-def _book_of_folder(folder: Path, progress: Progress | None, cancel: CancelToken | None) -> Book:
+def book_of_folder(
+    folder: Path,
+    unread: Callable[[StudioError], None],
+    progress: Progress | None = None,
+    cancel: CancelToken | None = None,
+) -> Book:
+    """The book of the puzzle files in ``folder`` (hidden files aside), in file-name order
+    (:func:`entries_of_files`); ``unread`` is given the error of each file that was not read,
+    in that order, and may raise it.
+
+    Raises:
+        FormatError: a folder without a puzzle (after ``unread`` has heard of every file).
+        Stopped: when ``cancel`` fires.
+    """
     paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     entries, errors = entries_of_files(paths, progress=progress, cancel=cancel)
     for error in errors:
-        if not isinstance(error, FormatError):  # a puzzle that cannot be valid
-            raise error
-        # A folder holds other files too (notes, images): what is no puzzle is passed over.
+        unread(error)
     if not entries:
         raise FormatError("no puzzle documents in this folder", source=str(folder))
     return Book(title=folder.name, entries=tuple(entries))
+
+
+def _pass_over_files_of_no_puzzle(error: StudioError) -> None:
+    """A folder holds other files too (notes, images): what is no puzzle is passed over; a
+    puzzle that cannot be valid is refused."""
+    if not isinstance(error, FormatError):
+        raise error
 
 
 def _step(done: int, total: int, progress: Progress | None, cancel: CancelToken | None) -> None:

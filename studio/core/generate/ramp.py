@@ -8,6 +8,14 @@ generate_batch`) with that level as both minimum and maximum difficulty, seeded 
 :func:`ramp_seed` from the ramp's seed, the section's place and the level: so the ramp depends
 on its arguments alone, and no two of its puzzles are alike (a batch makes distinct puzzles, and
 puzzles of different levels differ).
+
+Not every level comes at every size: a large grid's puzzles take more than the plain logic of
+level 1 (a 25×25 nonogram rarely rates 1), a small one's seldom need the "what if" of level 3,
+and some levels are rare at many sizes (no Fobidoshi of level 3 came in 5000 attempts at
+20×20, 25×25 or 30×30, where levels 1 and 2 came within three minutes). When a level is out of
+reach, the ramp says which levels next to it were reached (those below made already, the next
+one above tried with one puzzle, and if neither, the next one below), and so which end of the
+range to move.
 """
 
 from __future__ import annotations
@@ -25,9 +33,11 @@ from studio.core.contract.generation import (
     GeneratorOptions,
     Report,
     check_seed,
+    size_name,
 )
 from studio.core.generate import resolved
 from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
+from studio.core.kinds import get_kind
 from studio.core.parallel import require_dask
 
 __all__ = ["MAX_PER_KIND", "Section", "fill_book", "ramp_levels", "ramp_seed"]
@@ -130,8 +140,9 @@ def fill_book(
     Raises:
         GeneratorError: at once for a bad count, seed, level or section (its kind, size,
             strategy or colours); while iterating, when a level cannot be reached at a
-            section's size (the message says what to relax, e.g. a larger size for a hard
-            level).
+            section's size: the message names the levels reached and the setting that helps
+            (``"no 25×25 nonogram of level 1 was found (level 2 was): raise the easiest level
+            to 2, or make the puzzles smaller"``).
         DaskMissing, ClusterError: for a ``scheduler``, as
             :func:`~studio.core.generate.batch.generate_batch`.
         Stopped: when ``cancel`` fires.
@@ -154,22 +165,86 @@ def fill_book(
         cancel=cancel or CancelToken(),
         report=report,
     )
-    return _ramp(sections, levels, seed, batch, progress)
+    return _ramp(sections, levels, seed, batch, progress, hardest)
+
+
+Batch = Callable[[GeneratorOptions, int, int], Iterator[Generated]]
+"""``batch(options, seed, count)``: :func:`~studio.core.generate.batch.generate_batch`."""
 
 
 def _ramp(
     sections: Sequence[Section],
     levels: list[int],
     seed: int,
-    batch: Callable[[GeneratorOptions, int, int], Iterator[Generated]],
+    batch: Batch,
     progress: Callable[[int, int], None] | None,
+    hardest: int,
 ) -> Iterator[Generated]:
     total, done = len(levels) * len(sections), 0
     for place, section in enumerate(sections):
+        last: int | None = None  # the last level made
         for level in sorted(set(levels)):
-            made = batch(section.options(level), ramp_seed(seed, place, level), levels.count(level))
-            for generated in made:
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-                yield generated
+            made = 0
+            try:
+                seeded = ramp_seed(seed, place, level)
+                for generated in batch(section.options(level), seeded, levels.count(level)):
+                    made, done = made + 1, done + 1
+                    if progress is not None:
+                        progress(done, total)
+                    yield generated
+            except GeneratorError:
+                if made:  # the level was reached: too few distinct puzzles, said as it is
+                    raise
+                above = _first_reached(batch, section, seed, place, range(level + 1, hardest + 1))
+                below = last
+                if below is None and above is None:  # then any level under the ramp's
+                    below = _first_reached(batch, section, seed, place, range(level - 1, 0, -1))
+                raise _out_of_reach(section, level, below, above, levels[0], hardest) from None
+            last = level
+
+
+def _first_reached(
+    batch: Batch, section: Section, seed: int, place: int, levels: range
+) -> int | None:
+    """The first of ``levels`` at which one puzzle of ``section`` (in place ``place`` of a
+    ramp seeded ``seed``) is made, the one its batch would make first; ``None`` if none is."""
+    for level in levels:
+        try:
+            next(batch(section.options(level), ramp_seed(seed, place, level), 1))
+        except GeneratorError:
+            continue
+        return level
+    return None
+
+
+def _out_of_reach(
+    section: Section,
+    level: int,
+    below: int | None,
+    above: int | None,
+    easiest: int,
+    hardest: int,
+) -> GeneratorError:
+    """The error of a ``level`` no puzzle of ``section`` reached, naming the levels reached
+    next to it, ``below`` and ``above`` (``None``: none), and what to change in a ramp from
+    ``easiest`` to ``hardest``: a level below those reached asks for a higher easiest level,
+    or smaller puzzles (plain logic is for small grids); one above them for a lower hardest
+    level (a larger grid is no sure way to the "what if" levels: see the module docstring)."""
+    spec = get_kind(section.kind).spec
+    noun = spec.noun or spec.name
+    if section.colours > 1:
+        noun = f"{section.colours}-colour {noun}"
+    failed = f"no {size_name(section.shape)} {noun} of level {level} was found"
+    found = [found for found in (below, above) if found is not None]
+    if not found:
+        return GeneratorError(f"{failed}, nor of any level up to {hardest}: try another size")
+    were = f"levels {found[0]} and {found[1]} were" if len(found) == 2 else f"level {found[0]} was"
+    if below is not None and above is not None:
+        advice = f"leave level {level} out: end at level {below} or start at level {above}"
+    elif above is not None:
+        advice = f"raise the easiest level to {above}, or make the puzzles smaller"
+    elif below is not None and below >= easiest:
+        advice = f"lower the hardest level to {below}"
+    else:
+        advice = f"lower the easiest and hardest levels to {below}"
+    return GeneratorError(f"{failed} ({were}): {advice}")

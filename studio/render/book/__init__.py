@@ -7,7 +7,8 @@ any ``QPagedPaintDevice`` (a ``QPdfWriter``, or the ``QPrinter`` of a print dial
 ``QPrintPreviewDialog``'s ``paintRequested``); :func:`export_book` makes the PDF with it and sets
 the print boxes (:mod:`.pdf`). Modules: :mod:`.sheet` (millimetres, text and page numbers on a
 device), :mod:`.front` (title page, contents), :mod:`.rules` (a kind's rules page),
-:mod:`.puzzles` (pages of puzzles and of solutions).
+:mod:`.puzzles` (pages of puzzles and of solutions); :mod:`.preflight` names, before printing,
+what would print badly (a puzzle too small to read, a title cut to fit).
 
 The pages: a title page and the contents (unnumbered); then section by section (a run of
 puzzles of one kind, in colour or not), the first of each kind (and of its colour puzzles)

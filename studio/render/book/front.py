@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, Qt
 
 from studio.core.book import Book
 from studio.core.book.layout import Area
-from studio.core.book.plan import CONTENTS_LINE_MM, HEADING_MM, Page, section_title
+from studio.core.book.plan import CONTENTS_LINE_MM, HEADING_MM, ContentsLine, Page, section_title
 from studio.render.book.sheet import LEFT, RIGHT, TOP_CENTRE, Sheet
 
 TITLE_PT, AUTHOR_PT, NOTE_PT = 28.0, 16.0, 12.0
@@ -18,7 +18,8 @@ INDENT_MM = 6.0
 
 def title_page(sheet: Sheet, book: Book, page: Page) -> None:
     """The title, the author and what the book holds (``17 puzzles: Nonogram, Colour
-    Nonogram, Mosaic and Fobidoshi``), centred, from a third of the way down."""
+    Nonogram, Mosaic and Fobidoshi``), centred, from a third of the way down; the title and
+    what the book holds wrapped at their words to the page's width."""
     body = sheet.layout.body_area(page.number)
     top = body.top + body.height / 3
     room = sheet.rect(Area(body.left, top, body.width, body.bottom - top))
@@ -33,7 +34,8 @@ def title_page(sheet: Sheet, book: Book, page: Page) -> None:
     count = len(book.entries)
     held = kinds[0] if len(kinds) == 1 else f"{', '.join(kinds[:-1])} and {kinds[-1]}"
     note = f"{count} puzzle{'s' if count != 1 else ''}: {held}"
-    sheet.text(Area(body.left, top, body.width, 10), note, NOTE_PT, TOP_CENTRE)
+    below = Area(body.left, top, body.width, body.bottom - top)
+    sheet.text(below, note, NOTE_PT, TOP_CENTRE, wrap=True)
 
 
 def contents_page(sheet: Sheet, page: Page) -> None:
@@ -45,13 +47,10 @@ def contents_page(sheet: Sheet, page: Page) -> None:
     metrics = sheet.metrics(CONTENTS_PT)
     dot = metrics.horizontalAdvance(". ")
     for index, line in enumerate(page.lines):
-        top = body.top + HEADING_MM + index * CONTENTS_LINE_MM
-        indent = INDENT_MM if line.indent else 0.0
-        row = sheet.rect(Area(body.left + indent, top, body.width - indent, CONTENTS_LINE_MM))
+        row = contents_row(sheet, page.number, index, line)
         number = str(line.page)
+        text = contents_text(sheet, line, row)
         number_width = metrics.horizontalAdvance(number)
-        text_room = row.width() - number_width - 4 * dot
-        text = metrics.elidedText(line.text, Qt.TextElideMode.ElideRight, text_room)
         text_width = metrics.horizontalAdvance(text)
         dots = max(0, int((row.width() - text_width - number_width) / dot) - 2)
         leader = QRectF(
@@ -63,3 +62,20 @@ def contents_page(sheet: Sheet, page: Page) -> None:
         sheet.text(row, text, CONTENTS_PT, LEFT)
         sheet.text(leader, " " + ". " * dots, CONTENTS_PT, RIGHT)
         sheet.text(row, number, CONTENTS_PT, RIGHT)
+
+
+def contents_row(sheet: Sheet, page: int, index: int, line: ContentsLine) -> QRectF:
+    """Where line ``index`` of contents page ``page`` goes, in device units: under the
+    heading, a titled puzzle's line stood in by :data:`INDENT_MM`."""
+    body = sheet.layout.body_area(page)
+    top = body.top + HEADING_MM + index * CONTENTS_LINE_MM
+    indent = INDENT_MM if line.indent else 0.0
+    return sheet.rect(Area(body.left + indent, top, body.width - indent, CONTENTS_LINE_MM))
+
+
+def contents_text(sheet: Sheet, line: ContentsLine, row: QRectF) -> str:
+    """``line``'s text as printed in ``row``: cut after a word (:meth:`Sheet.fitted`) where
+    it would leave less than its page number and four dots of leader."""
+    metrics = sheet.metrics(CONTENTS_PT)
+    room = row.width() - metrics.horizontalAdvance(str(line.page) + ". " * 4)
+    return sheet.fitted(line.text, CONTENTS_PT, room)

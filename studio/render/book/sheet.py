@@ -1,7 +1,8 @@
 """A painter on a paged device (a PDF writer, a printer, a print preview's printer) that
 draws in the millimetres of a book's plan (:mod:`studio.core.book.layout`): page rectangles,
-text in points in the book's font, puzzles with the book's rules, the page number at the outer
-corner.
+text in points in the book's font (a line too long for its room cut after a word, with an
+ellipsis), puzzles with the book's rules, the page number at the outer corner. It also draws
+on the proof of :mod:`.preflight`, which measures what is drawn and has no pages.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtGui import (
     QPagedPaintDevice,
     QPageLayout,
     QPageSize,
+    QPaintDevice,
     QPainter,
 )
 
@@ -32,6 +34,8 @@ INK = QColor("#000000")
 """Text on the page: pure black, as presses want it."""
 FOLIO_PT = 9.0
 """The page number's size."""
+ELLIPSIS = "…"
+"""Ends a line cut to fit its room."""
 
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -65,19 +69,21 @@ def require_font(layout: BookLayout) -> None:
 class Sheet:
     """Draws a book's pages on ``device`` in millimetres from each page's top-left corner.
 
-    The device gets the book's page (:func:`page_layout`); its resolution (its logical dots
-    an inch), whatever it is, only sets how many device units make a millimetre.
+    A paged device gets the book's page (:func:`page_layout`); any other (the proof of
+    :mod:`.preflight`) is drawn on as one page. The device's resolution (its logical dots an
+    inch), whatever it is, only sets how many device units make a millimetre.
 
     Raises:
         StudioError: when the layout's font family is not installed (:func:`require_font`),
             or no painter can begin on the device.
     """
 
-    def __init__(self, device: QPagedPaintDevice, layout: BookLayout) -> None:
+    def __init__(self, device: QPaintDevice, layout: BookLayout) -> None:
         require_font(layout)
         self.device = device
         self.layout = layout
-        device.setPageLayout(page_layout(layout))
+        if isinstance(device, QPagedPaintDevice):
+            device.setPageLayout(page_layout(layout))
         dpi = device.logicalDpiX()  # a PDF writer's or a printer's resolution
         self.unit = dpi / MM_PER_INCH
         """Device units in a millimetre."""
@@ -128,16 +134,32 @@ class Sheet:
         color: QColor = INK,
         wrap: bool = False,
     ) -> None:
-        """``text`` in ``area`` (millimetres, or device units), in one line elided at its end
-        unless ``wrap``."""
+        """``text`` in ``area`` (millimetres, or device units): wrapped at its words with
+        ``wrap``, else in one line, cut to fit if it must (:meth:`fitted`)."""
         rect = area if isinstance(area, QRectF) else self.rect(area)
-        metrics = self.metrics(points, bold=bold)
-        self.painter.setPen(color)
         if wrap:
+            self.font(points, bold=bold)
+            self.painter.setPen(color)
             self.painter.drawText(rect, align | Qt.TextFlag.TextWordWrap, text)
         else:
-            elided = metrics.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
-            self.painter.drawText(rect, align, elided)
+            line = self.fitted(text, points, rect.width(), bold=bold)
+            self.painter.setPen(color)
+            self.painter.drawText(rect, align, line)
+
+    def fitted(self, text: str, points: float, width: float, *, bold: bool = False) -> str:
+        """``text`` as it prints in one line ``width`` device units wide: whole if it fits,
+        else cut after the last word that leaves room for an ellipsis, the punctuation before
+        the cut dropped (``"Three-Colour Garden Party with a Rather Long…"``); within its first
+        word only if even that word does not fit."""
+        metrics = self.metrics(points, bold=bold)
+        if metrics.horizontalAdvance(text) <= width:
+            return text
+        words = text.split(" ")
+        for count in range(len(words) - 1, 0, -1):
+            kept = " ".join(words[:count]).rstrip(" ,.;:-–—")
+            if kept and metrics.horizontalAdvance(kept + ELLIPSIS) <= width:
+                return kept + ELLIPSIS
+        return metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def puzzle(
         self,
@@ -177,10 +199,12 @@ class Sheet:
         )
 
     def folio(self, page: int) -> None:
-        """The page number at the outer end of the bottom margin: right on a right-hand
-        page, left on a left-hand one."""
-        align = RIGHT if is_recto(page) else LEFT
-        self.text(self.layout.folio_area(page), str(page), FOLIO_PT, align)
+        """The page number at the outer end of the foot of the live area: right on a
+        right-hand page, left on a left-hand one. It sits at the band's bottom, so that about
+        3 mm stay clear between it and a puzzle that reaches the foot of the body."""
+        bottom = Qt.AlignmentFlag.AlignBottom
+        align = Qt.AlignmentFlag.AlignRight if is_recto(page) else Qt.AlignmentFlag.AlignLeft
+        self.text(self.layout.folio_area(page), str(page), FOLIO_PT, align | bottom)
 
     def new_page(self) -> None:
         """Start the next page.
@@ -188,7 +212,8 @@ class Sheet:
         Raises:
             StudioError: when the device cannot make one (a printer out of paper, say).
         """
-        if not self.device.newPage():
+        device = self.device
+        if not (isinstance(device, QPagedPaintDevice) and device.newPage()):
             raise StudioError("cannot start a new page")
 
     def end(self) -> bool:

@@ -34,6 +34,29 @@ def test_entries_carry_their_solution_status_and_difficulty() -> None:
     assert ambiguous.warning == "has several solutions"
 
 
+def test_an_ambiguous_puzzle_keeps_one_solution_and_says_it_is_one_of_several() -> None:
+    """Its solutions page prints one of them with a note rather than "no solution known": the
+    designer's picture when there is one, else the one the analysis found."""
+    with_picture = entry_for(AMBIGUOUS)
+    assert np.array_equal(with_picture.solution, AMBIGUOUS.picture)
+    clues_only = entry_for(Document(Nonogram([(1,), (1,)], [(1,), (1,)])))
+    assert clues_only.status == "multiple"
+    assert clues_only.solution is not None
+    assert clues_only.document.puzzle.check(clues_only.solution) == []
+    assert clues_only.solution_note == "one of several"
+    assert entry_for(UNIQUE).solution_note is None
+    notes = {
+        status: replace(clues_only, solution=None, status=status).solution_note
+        for status in ("multiple", "none", "unknown")
+    }
+    assert notes == {
+        "multiple": "several solutions",
+        "none": "no solution",
+        "unknown": "no solution known",
+    }
+    assert replace(clues_only, status="unknown").solution_note == "not proven unique"
+
+
 def test_reordering_and_warnings() -> None:
     book = Book(title="T").added(
         entry_for(UNIQUE), entry_for(AMBIGUOUS), entry_for(CLUES_ONLY, "L")

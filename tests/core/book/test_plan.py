@@ -4,6 +4,7 @@ grids, the solutions, the contents; checked against figures worked out by hand."
 from __future__ import annotations
 
 from collections import Counter
+from itertools import groupby
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from studio.core.book.plan import (
     CONTENTS_LINE_MM,
     HEADING_MM,
     LABEL_MM,
+    BookPlan,
     Placement,
     Role,
     plan_book,
@@ -157,7 +159,11 @@ def test_at_most_per_page_and_never_below_the_least_cell_when_one_a_page_can_do(
 
 
 def test_every_puzzle_lies_in_its_pages_body_clear_of_the_others() -> None:
-    plan = plan_book(seventeen(), extent)
+    assert_clear_of_each_other(plan_book(seventeen(), extent))
+
+
+def assert_clear_of_each_other(plan: BookPlan) -> None:
+    """Every puzzle and solution in its page's body at its cell size, none overlapping."""
     layout = plan.layout
     for page in plan.pages:
         body = layout.body_area(page.number)
@@ -186,23 +192,53 @@ def test_the_grids_of_a_page_line_up_whatever_their_clues() -> None:
     assert first.area.left > second.area.left, "the shallow clues start further right"
 
 
-def test_solutions_several_a_page_at_a_readable_size() -> None:
+def test_solutions_in_rows_each_size_at_the_densest_grid_that_keeps_it_readable() -> None:
     plan = plan_book(seventeen(), extent)
     solution_pages = [page for page in plan.pages if page.role is Role.SOLUTIONS]
-    assert len(solution_pages) == 2
     assert all(1.5 <= p.cell_mm <= 3.0 for p in plan.solutions)
-    # 20 a page would give a 20×20 grid 1.32 mm cells; 12 a page (3 × 4) 1.82 mm, on two
-    # pages; 9 a page (3 × 3) two pages as well, at (123.825 − 2 × 6) / 3 / 20 = 1.86 mm.
-    assert len(solution_pages[0].placements) == 9
+    # By hand: below the heading a page of solutions is 197.2 − 14 = 183.2 mm high. A slot of
+    # 4 × 5 is (123.825 − 3 × 6) / 4 = 26.46 mm wide and (183.2 − 4 × 6) / 5 − 5 = 26.84 mm
+    # high under its number: 10×10 grids at 2.65 mm, 15×15 at 1.76 mm; a 20×20 grid would get
+    # 1.32 mm there, so it takes 3 × 4: (123.825 − 12) / 3 / 20 = 1.86 mm across, and
+    # ((183.2 − 18) / 4 − 5) / 20 = 1.815 mm down.
     cells = {p.entry.document.puzzle.shape: p.cell_mm for p in plan.solutions}
-    width = (123.825 - 12) / 3
-    assert cells[(20, 20)] == pytest.approx(width / 20)
-    assert cells[(15, 15)] == pytest.approx(width / 15)
-    assert cells[(10, 10)] == 3.0, "small ones at the largest solution cell"
-    # Grids of several sizes in a row: their numbers stay in line.
-    for page in solution_pages:
-        rows = -(-len(page.placements) // 3)
-        assert len({round(p.label.top, 9) for p in page.placements}) == rows
+    assert cells[(10, 10)] == pytest.approx((123.825 - 18) / 4 / 10)
+    assert cells[(15, 15)] == pytest.approx((123.825 - 18) / 4 / 15)
+    assert cells[(20, 20)] == pytest.approx(((183.2 - 18) / 4 - 5) / 20)
+    # In number order, a row taking the fewest columns of its sizes: the two 10×10 left over
+    # share a row of three with the first 20×20. Rows of 31.5, 41.3, 41.3 and 31.5 mm fit the
+    # first page with their gaps (163.6 mm); the three Fobidoshi's row goes over.
+    rows = [
+        [by_number(tuple(row)) for _top, row in groupby(page.placements, lambda p: p.label.top)]
+        for page in solution_pages
+    ]
+    assert rows == [[[1, 2, 3, 4], [5, 6, 7], [8, 9, 10], [11, 12, 13, 14]], [[15, 16, 17]]]
+
+
+def test_small_solutions_share_pages_however_large_the_largest_puzzle() -> None:
+    """Four small, one wide, four small, two large (the user test's book): the small ones
+    share pages with the wide one instead of each taking a page sized for the largest; each
+    size at its own cell, the large ones' cells larger than they would be on a shared grid."""
+    small = [entry("nonogram", 15) for _ in range(8)]
+    wide, tall, large = (rectangle(shape) for shape in ((50, 75), (80, 50), (60, 50)))
+    book = Book(
+        layout=BookLayout(page_size="6x9"), entries=(*small[:4], wide, *small[4:], tall, large)
+    )
+    plan = plan_book(book, extent)
+    pages = [page for page in plan.pages if page.role is Role.SOLUTIONS]
+    assert [by_number(page.placements) for page in pages] == [list(range(1, 10)), [10], [11]]
+    cells = {p.number: p.cell_mm for p in plan.solutions}
+    assert cells[1] == pytest.approx((123.825 - 18) / 4 / 15)  # 1.76 mm, four a row
+    assert cells[5] == pytest.approx(123.825 / 75)  # 1.65 mm, a row of its own
+    assert cells[10] == pytest.approx((183.2 - 5) / 80)  # 2.23 mm, a page of its own
+    assert min(cells.values()) >= 1.5
+    assert_clear_of_each_other(plan)
+
+
+def rectangle(shape: tuple[int, int]) -> BookEntry:
+    solution = np.random.default_rng(shape[0]).random(shape) < 0.5
+    document = document_of_picture("nonogram", solution)
+    return BookEntry(document, "", solution, "unique", 1)
 
 
 def test_the_contents_point_at_the_pages_and_list_only_titled_puzzles() -> None:

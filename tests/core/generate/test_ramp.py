@@ -4,11 +4,14 @@ and bad requests refused before any work."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.generate import GeneratorError
+from studio.core.generate import GeneratorError, GeneratorOptions
+from studio.core.generate import ramp as ramp_module
 from studio.core.generate.ramp import Section, fill_book, ramp_levels, ramp_seed
 from studio.core.kinds.nonogram import generate as nonogram_generator
 from studio.core.sat.analysis import Status, analyze, count_solutions
@@ -105,9 +108,55 @@ def test_bad_requests_are_refused_before_any_work(
         fill_book(**request)  # type: ignore[arg-type]
 
 
-def test_a_level_out_of_reach_names_what_to_relax(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No 3×3 nonogram needs probing (see the nonogram generator's tests)."""
+def test_a_level_too_easy_for_the_size_names_the_level_reached_and_the_easiest_to_raise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 25×25 nonogram takes more line solving than level 1 allows (the user test's
+    failure at 25×25 and 30×30): raising the hardest level cannot help; the easiest can."""
     monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
-    ramp = fill_book([Section("nonogram", (3, 3))], 1, 1, easiest=3, hardest=3)
-    with pytest.raises(GeneratorError, match="try a larger size, a lower minimum difficulty"):
+    ramp = fill_book([Section("nonogram", (25, 25))], 3, 1, easiest=1, hardest=3)
+    with pytest.raises(GeneratorError) as raised:
         next(ramp)
+    assert str(raised.value) == (
+        "no 25×25 nonogram of level 1 was found (level 2 was): raise the easiest level to 2, "
+        "or make the puzzles smaller"
+    )
+
+
+@pytest.mark.parametrize(
+    ("easiest", "advice"),
+    [
+        (1, "lower the hardest level to 1"),
+        (3, "lower the easiest and hardest levels to 1"),
+    ],
+)
+def test_a_level_too_hard_for_the_size_names_the_level_reached_and_the_hardest_to_lower(
+    monkeypatch: pytest.MonkeyPatch, easiest: int, advice: str
+) -> None:
+    """No 3×3 nonogram needs more than plain line solving (see the nonogram generator's
+    tests); a ramp that starts above level 1 learns so from one puzzle of level 1."""
+    monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
+    ramp = fill_book([Section("nonogram", (3, 3))], 3, 1, easiest=easiest, hardest=3)
+    with pytest.raises(GeneratorError, match=r"no 3×3 nonogram of level [23] was found") as raised:
+        list(ramp)
+    assert str(raised.value).endswith(f"(level 1 was): {advice}")
+
+
+def test_a_level_out_of_reach_between_two_reached_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Fobidoshi's level 3 can be out of reach at a size where 2 and 4 come easily."""
+
+    def batch(options: GeneratorOptions, seed: int, count: int, **_: object) -> Iterator[object]:
+        if options.min_difficulty == 3:
+            raise GeneratorError("no 20×20 Fobidoshi met the options in 5000 attempts")
+        yield from (object() for _ in range(count))
+
+    monkeypatch.setattr(ramp_module, "generate_batch", batch)
+    ramp = fill_book([Section("fobidoshi", (20, 20))], 5, 1, easiest=1, hardest=5)
+    with pytest.raises(GeneratorError) as raised:
+        list(ramp)
+    assert str(raised.value) == (
+        "no 20×20 Fobidoshi of level 3 was found (levels 2 and 4 were): leave level 3 out: "
+        "end at level 2 or start at level 4"
+    )

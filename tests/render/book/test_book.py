@@ -21,11 +21,13 @@ from pytestqt.qtbot import QtBot
 from studio.core.book import Book, BookEntry, BookLayout, entry_for
 from studio.core.book.plan import Placement, Role
 from studio.core.cancel import CancelToken, Stopped
+from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.formats.book_json import load_book
 from studio.core.generate import GeneratorOptions
 from studio.core.generate.batch import generate_batch
-from studio.core.kinds import document_of_picture
+from studio.core.kinds import document_of_picture, new_document
+from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status, analyze
 from studio.gui.kinds import looks
 from studio.render.book import BookExport, book_plan, draw_book, export_book
@@ -169,17 +171,77 @@ def test_an_even_page_count_when_asked(qtbot: QtBot, tmp_path: Path, book: Book)
     assert counts[1] - counts[0] in (0, 1)
 
 
-def test_a_puzzle_without_a_known_solution_says_so_at_the_back(
+def test_the_back_says_what_is_true_of_a_solution_that_is_not_the_only_one(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
-    diagonal = document_of_picture("nonogram", np.eye(2, dtype=bool))
-    entry = BookEntry(diagonal, "Diagonal", solution=None, status="multiple")
+    """An ambiguous puzzle known by its clues alone prints one of its solutions, noted as one
+    of several; one without a solution known says how many it has (not "no solution known"
+    of a puzzle with several)."""
+    diagonal = Document(Nonogram([(1,), (1,)], [(1,), (1,)]), title="Diagonal")
+    one = entry_for(diagonal)
+    none_kept = BookEntry(diagonal, "Either", solution=None, status="multiple")
+    unknown = BookEntry(diagonal, "Unsolved", solution=None, status="unknown")
     layout = BookLayout(title_page=False, contents=False)
-    result = export_book(Book(entries=(entry,), layout=layout), tmp_path / "b.pdf", looks)
-    texts = page_texts(PdfReader(tmp_path / "b.pdf"))
+    book = Book(entries=(one, none_kept, unknown), layout=layout)
+    result = export_book(book, tmp_path / "b.pdf", looks)
     assert [page.role for page in result.plan.pages] == [Role.RULES, Role.PUZZLES, Role.SOLUTIONS]
-    assert "1 Diagonal" in texts[1]
-    assert "1 no solution known" in texts[2]
+    text = page_texts(PdfReader(tmp_path / "b.pdf"))[2]
+    assert "1 one of several" in text
+    assert "2 several solutions" in text
+    assert "3 no solution known" in text
+    # The one solution printed fills one cell of each row: the grid is drawn.
+    first = result.plan.solutions[0]
+    image = rasterise(tmp_path / "b.pdf", first.page, 300, tmp_path)
+    px = 300 / 25.4
+    cells = image[
+        round(first.area.top * px) : round(first.area.bottom * px),
+        round(first.area.left * px) : round(first.area.right * px),
+    ]
+    assert (cells < 128).mean() > 0.25, "half the cells inked"
+
+
+@pytest.mark.parametrize("page_size", ["6x9", "A4"])
+def test_what_a_title_page_says_of_the_book_wraps_rather_than_being_cut(
+    qtbot: QtBot, tmp_path: Path, page_size: str
+) -> None:
+    """Four kinds' names do not fit one line of a 6×9 in page: the line wraps (it was cut
+    to "Mosaic and F…")."""
+    colour = (np.random.default_rng(3).random((8, 8)) * 3).astype(np.uint8)
+    picture = np.random.default_rng(4).random((8, 8)) < 0.5
+    entries = (
+        BookEntry(document_of_picture("nonogram", picture), "", picture, "unique", 1),
+        BookEntry(document_of_picture("nonogram", colour), "", colour, "unique", 1),
+        BookEntry(document_of_picture("mosaic", picture), "", picture, "unique", 1),
+        BookEntry(new_document("fobidoshi", (6, 6)), "", None, "unknown"),
+    )
+    book = Book(title="Logic Garden", layout=BookLayout(page_size=page_size), entries=entries)
+    export_book(book, tmp_path / "b.pdf", looks)
+    title_page = " ".join(PdfReader(tmp_path / "b.pdf").pages[0].extract_text().split())
+    assert "4 puzzles: Nonogram, Colour Nonogram, Mosaic and Fobidoshi" in title_page
+
+
+def test_the_page_number_stands_clear_of_a_grid_reaching_the_foot_of_the_body(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A tall nonogram alone on a 6×9 in page reaches the bottom of the body; its page number
+    sits a line's space below (it sat 1.5 mm under the grid's corner)."""
+    picture = np.random.default_rng(80).random((80, 20)) < 0.5
+    entry = BookEntry(document_of_picture("nonogram", picture), "", picture, "unique", 2)
+    layout = BookLayout(
+        page_size="6x9", title_page=False, contents=False, rules_pages=False, solutions=False
+    )
+    path = tmp_path / "tall.pdf"
+    (placement,) = export_book(Book(layout=layout, entries=(entry,)), path, looks).plan.puzzles
+    assert placement.area.bottom == pytest.approx(layout.body_area(placement.page).bottom)
+    px = 600 / 25.4
+    image = rasterise(path, placement.page, 600, tmp_path)
+    folio = layout.folio_area(placement.page)
+    below = round((placement.area.bottom + 0.5) * px)  # past the grid's border
+    band = image[
+        below : round(folio.bottom * px) + 1, round(folio.left * px) : round(folio.right * px)
+    ]
+    first_ink = below + int(np.flatnonzero((band < 128).any(axis=1))[0])
+    assert first_ink / px - placement.area.bottom >= 2.5
 
 
 def test_a_20_by_20_nonogram_with_the_deepest_clues_keeps_4_mm_cells_on_6x9(qtbot: QtBot) -> None:
