@@ -4,7 +4,9 @@ page, padding to an even count); how its puzzles print (how many a page, the lea
 largest cell, the rules' line weights, the font).
 
 Shown from Book ▸ Print Settings and before a PDF export (then with the puzzles that should
-not go to print, if any, and "Open the PDF when done", remembered between sessions). The
+not go to print, if any, what of the book would print badly with the settings shown (the
+preflight, :func:`~studio.render.book.preflight.preflight`, run on a worker as they change),
+and "Open the PDF when done", remembered between sessions). The
 settings belong to the book and are saved with it. Every value is checked by
 :class:`~studio.core.book.BookLayout` as it is edited: what it refuses is shown in one line in
 the dialog, which stays open on OK until it is fixed.
@@ -12,8 +14,10 @@ the dialog, which stays open on OK until it is fixed.
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont, QFontInfo
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,12 +39,19 @@ from studio.core.book import PER_PAGE, SOLUTIONS_PER_PAGE, TRIM_SIZES, Book, Boo
 from studio.core.book.layout import MAX_BLEED_MM, MOST_CELL_MM
 from studio.core.errors import StudioError
 from studio.gui.forms import add_row
+from studio.gui.kinds import looks
 from studio.gui.palette import warning_text
 from studio.gui.settings import Settings
+from studio.gui.workers import LatestOnly
+from studio.render.book.preflight import preflight
 from studio.render.book.sheet import require_font
 
 AUTOMATIC_RULE = "Automatic (follows the cell)"
 """What a rule width's box shows at 0: the rule follows the cell."""
+
+PREFLIGHT_DEBOUNCE_MS = 300
+"""The preflight runs once the settings rest this long: it draws every puzzle (about 5 ms a
+puzzle)."""
 
 
 class BookDialog(QDialog):
@@ -51,6 +62,9 @@ class BookDialog(QDialog):
         export: the dialog before an export: OK reads "Export…", the puzzles to fix are
             listed, and "Open the PDF when done" is offered (:meth:`Settings.open_pdf`).
     """
+
+    preflighted = Signal()
+    """The preflight's lines are shown (none: the note is hidden)."""
 
     def __init__(self, book: Book, parent: QWidget | None = None, *, export: bool = False):
         super().__init__(parent)
@@ -193,6 +207,13 @@ class BookDialog(QDialog):
             note.setObjectName("bookWarnings")
             note.setWordWrap(True)
             column.addWidget(note)
+        self.preflight_note = QLabel()
+        self.preflight_note.setObjectName("bookPreflight")
+        self.preflight_note.setWordWrap(True)
+        self.preflight_note.hide()
+        self._preflight = LatestOnly(self, debounce_ms=PREFLIGHT_DEBOUNCE_MS, time_limit=None)
+        self._preflight.finished.connect(self._show_preflight)
+        column.addWidget(self.preflight_note)
         column.addWidget(self.message)
         column.addWidget(self.open_pdf)
         column.addWidget(buttons)
@@ -226,6 +247,10 @@ class BookDialog(QDialog):
         if self._export:
             self._settings.set_open_pdf(self.open_pdf.isChecked())
         super().accept()
+
+    def done(self, result: int) -> None:
+        self._preflight.shutdown()  # no thread outlives the dialog
+        super().done(result)
 
     def book(self) -> Book:
         """The book with the settings chosen.
@@ -271,7 +296,20 @@ class BookDialog(QDialog):
             self._show(f"{error}: the book prints only where it is")
         else:
             self._show("")
+            if self._export:
+                book = self.book()
+                self._preflight.request(lambda cancel: preflight(book, looks, cancel))
         return True
+
+    def _show_preflight(self, lines: list[str]) -> None:
+        """What of the book would print badly with the settings shown, a line each."""
+        shown = "<br>".join(html.escape(line) for line in lines[:8])
+        more = "<br>…" if len(lines) > 8 else ""
+        self.preflight_note.setText(
+            f"<b>As set, the book would print badly:</b><br>{shown}{more}" if lines else ""
+        )
+        self.preflight_note.setVisible(bool(lines))
+        self.preflighted.emit()
 
     def _show(self, text: str) -> None:
         self.message.setText(text)

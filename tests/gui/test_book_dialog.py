@@ -3,11 +3,13 @@ book's layout, and what the layout refuses is one line in the dialog, which stay
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.core.book import Book, BookLayout
+from studio.core.book import Book, BookLayout, entry_for
+from studio.core.kinds import document_of_picture
 from studio.gui.book_dialog import AUTOMATIC_RULE, BookDialog
 from studio.gui.settings import Settings
 
@@ -137,3 +139,24 @@ def test_open_the_pdf_when_done_is_offered_before_an_export_and_remembered(
         qtbot.mouseClick(dialog.ok_button, LEFT)
     assert Settings().open_pdf()
     assert shown(qtbot, Book(), export=True).open_pdf.isChecked()
+
+
+def test_before_an_export_the_preflight_follows_the_settings(qtbot: QtBot) -> None:
+    """A 30×30 picture prints its clues under 6 pt on a 6×9 in page and reads on A4; the
+    preflight runs on a worker as the settings change."""
+    stripes = np.zeros((30, 30), dtype=bool)
+    stripes[:, ::2] = True
+    stripes[::3, :] = True
+    entry = entry_for(document_of_picture("nonogram", stripes), "Stripes")
+    book = Book(entries=(entry,), layout=BookLayout(page_size="6x9"))
+    dialog = BookDialog(book, export=True)  # its preflight waits for the event loop
+    qtbot.addWidget(dialog)
+    with qtbot.waitSignal(dialog.preflighted, timeout=30_000):
+        dialog.show()
+    assert dialog.preflight_note.isVisible()
+    assert "#1 Stripes (30×30): prints too small to read: numbers of" in (
+        dialog.preflight_note.text()
+    )
+    with qtbot.waitSignal(dialog.preflighted, timeout=30_000):
+        choose(qtbot, dialog.page_size, "A4 (210 × 297 mm)")
+    assert not dialog.preflight_note.isVisible()

@@ -34,6 +34,7 @@ from PySide6.QtGui import (
 from studio.core.book import Book, reference
 from studio.core.book.layout import LEAST_CELL_RANGE, MM_PER_INCH, POINTS_PER_INCH
 from studio.core.book.plan import Placement, Role
+from studio.core.cancel import CancelToken
 from studio.core.contract.generation import size_name
 from studio.render.book import PDF_DPI, book_plan
 from studio.render.book.front import contents_row, contents_text
@@ -57,7 +58,7 @@ LEAST_CELL_MM = LEAST_CELL_RANGE[0]
 drawn in it (:data:`~studio.core.book.layout.LEAST_CELL_RANGE`)."""
 
 
-def preflight(book: Book, looks: Looks) -> list[str]:
+def preflight(book: Book, looks: Looks, cancel: CancelToken | None = None) -> list[str]:
     """One line per problem of ``book`` as printed with its layout, in number order: a puzzle
     too small to read, with its size (``"#11 (75×50): prints too small to read: numbers of
     2.2 pt, cells of 1.44 mm (6 pt and 2 mm at least)"``), a title cut, with the
@@ -67,16 +68,19 @@ def preflight(book: Book, looks: Looks) -> list[str]:
 
     Raises:
         StudioError: an empty book, or a font family that is not installed.
+        Stopped: when ``cancel`` fires (checked before each puzzle is measured).
     """
+    token = cancel or CancelToken()
     plan = book_plan(book, looks)
     proof = Proof(book.layout.page_mm)
     sheet = Sheet(proof, book.layout)
     try:
-        small = {
-            placement.number: problem
-            for placement in plan.puzzles
-            if (problem := _too_small(proof.measure(sheet, placement, looks))) is not None
-        }
+        small: dict[int, str] = {}
+        for placement in plan.puzzles:
+            token.check()
+            problem = _too_small(proof.measure(sheet, placement, looks))
+            if problem is not None:
+                small[placement.number] = problem
         cut: dict[int, list[tuple[str, str]]] = {}  # number: (where, the title as printed)
         for placement in plan.puzzles:
             title = printed_title(sheet, placement) if placement.entry.title else ""
