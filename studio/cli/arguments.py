@@ -18,7 +18,7 @@ from typing import NoReturn, TypeAlias
 
 from studio.cli.outputs import EXIT_BAD_INPUT
 from studio.core import formats, pixelart
-from studio.core.book.layout import MAX_BLEED_MM
+from studio.core.book.layout import MAX_BLEED_MM, MAX_DPI
 from studio.core.contract.kind import Kind
 from studio.core.errors import StudioError
 from studio.core.generate.batch import POOL_AFTER_SECONDS
@@ -234,6 +234,11 @@ def parse_seconds(text: str) -> float:
 def parse_cell(text: str) -> float:
     """A cell size in pixels or points, at least 1."""
     return _finite(text, "a cell size of at least 1", least=1)
+
+
+def parse_dpi(text: str) -> float:
+    """A PNG's resolution in dots an inch, 1 to :data:`MAX_DPI`."""
+    return _finite(text, f"1 to {MAX_DPI} dots an inch", least=1, most=MAX_DPI)
 
 
 def parse_bleed(text: str) -> float:

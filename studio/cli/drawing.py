@@ -23,6 +23,7 @@ from studio.cli.arguments import (
     add_timeout,
     parse_bleed,
     parse_cell,
+    parse_dpi,
 )
 from studio.cli.inputs import label, read_input, unique_solution
 from studio.cli.outputs import (
@@ -99,7 +100,7 @@ def _add_export(commands: Commands) -> None:
     )
     export.add_argument(
         "--dpi",
-        type=_parse_length,
+        type=parse_dpi,
         metavar="N",
         help="PNG only: pixels an inch, recorded in the file and turning --cell-mm into pixels "
         "(default: 96)",

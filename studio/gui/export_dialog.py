@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.core.book.layout import MAX_DPI
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
@@ -127,7 +128,7 @@ class ExportDialog(QDialog):
         cell_row.addStretch(1)
 
         self.dpi = QSpinBox()
-        self.dpi.setRange(1, 10_000)
+        self.dpi.setRange(1, MAX_DPI)
         self.dpi.setSuffix(" dpi")
         self.dpi.setValue(round(remembered.dpi))
         self.dpi.setToolTip("Pixels an inch: recorded in the PNG, and the size of a cell in mm")

@@ -309,6 +309,8 @@ def test_export_include_solution(capsys: pytest.CaptureFixture[str], tmp_path: P
         (["-o", "x.png", "--cell-mm", "0"], "expected a positive number, got '0'"),
         (["-o", "x.png", "--cell-mm", "2000"], "--cell-mm 2000: the image would be 60 472 px wide"),
         (["-o", "x.png", "--cell-mm", "0.01"], "--cell-mm 0.01: a cell must be at least 1 px"),
+        # Qt's dots a metre overflowed: a traceback.
+        (["-o", "x.png", "--dpi", "999999999"], "--dpi: expected 1 to 10000 dots an inch"),
     ],
 )
 def test_export_size_options_refused(

@@ -22,6 +22,11 @@ from studio.core.errors import StudioError
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72.0
 
+MAX_DPI = 10_000
+"""The finest resolution an image is exported at, in dots an inch: beyond any printer's, and
+far inside the 32-bit dots a metre a PNG records it in (past about 54 million dpi Qt's
+``setDotsPerMeterX`` overflowed)."""
+
 
 @dataclass(frozen=True)
 class TrimSize:
