@@ -4,6 +4,7 @@ line."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -21,6 +22,14 @@ from tests.cli.conftest import (
     timeless,
 )
 from tests.dask_cluster import LocalDaskCluster
+
+
+@pytest.fixture(autouse=True)
+def no_slow_puzzle_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A puzzle is said to be slow after :data:`~generation.HINT_AFTER` seconds, by the clock:
+    on a loaded machine a line on standard error came and went between runs. Only the test of
+    that line asks for it (with 0)."""
+    monkeypatch.setattr(generation, "HINT_AFTER", math.inf)
 
 
 def test_generate_is_reproducible_from_the_seed(
