@@ -27,7 +27,13 @@ from studio.core.book import Book, BookEntry, entry_for
 from studio.core.book.plan import BookPlan
 from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError, StudioError
-from studio.core.formats.book_json import EXTENSION, entries_of_files, load_book, save_book
+from studio.core.formats.book_json import (
+    EXTENSION,
+    book_of_folder,
+    entries_of_files,
+    load_book,
+    save_book,
+)
 from studio.core.generate import Generated
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
@@ -168,15 +174,21 @@ class BookCommands(QObject):
 
     def open_path(self, path: Path) -> bool:
         """Open a book file, or a folder of puzzle documents as a new book (read on a worker,
-        with progress and Cancel); False if cancelled or unreadable."""
+        with progress and Cancel; each file of the folder not read is named after); False if
+        cancelled or unreadable."""
         if not self.maybe_save():
             return False
+        unread: list[str] = []
+
+        def read(cancel: CancelToken, progress: Progress) -> Book:
+            if path.is_dir():
+                return book_of_folder(
+                    path, lambda error: unread.append(str(error)), progress, cancel
+                )
+            return load_book(path, progress=progress, cancel=cancel)
+
         try:
-            book = wait_for(
-                self.window,
-                f"Opening {path.name}…",
-                lambda cancel, progress: load_book(path, progress=progress, cancel=cancel),
-            )
+            book = wait_for(self.window, f"Opening {path.name}…", read)
         except StudioError as error:
             self.window.show_error("Cannot open the book", str(error))
             return False
@@ -184,6 +196,7 @@ class BookCommands(QObject):
             return False
         self.model.load(book, path if path.is_file() else None)
         self.dock.show()
+        self._name_unread("Not every file was read", "read", unread)
         return True
 
     def save(self) -> bool:
@@ -309,10 +322,14 @@ class BookCommands(QObject):
             self.window.show_message(f"Added {count} puzzle{plural} to the book{note}")
         else:
             self.window.show_message("")
+        self._name_unread("Not every file was added", "added", errors)
+
+    def _name_unread(self, title: str, done: str, errors: list[str]) -> None:
+        """Name each file not read (its error in one line) in one message, if any."""
         if errors:
             listed = "\n".join(f"• {error}" for error in errors)
-            what = f"{len(errors)} file{'s were' if len(errors) != 1 else ' was'} not added"
-            self.window.show_error("Not every file was added", f"{what}:\n{listed}")
+            what = f"{len(errors)} file{'s were' if len(errors) != 1 else ' was'} not {done}"
+            self.window.show_error(title, f"{what}:\n{listed}")
 
     def _added(self, source: BookEntry | None, entry: BookEntry) -> None:
         book = self.model.book

@@ -315,6 +315,21 @@ def test_an_unreadable_book_is_one_line(qtbot: QtBot, open_window, tmp_path: Pat
     assert errors == [("Cannot open the book", f"{fifo}: not a regular file")]
 
 
+def test_a_folder_opens_as_a_book_naming_each_file_not_read(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window()
+    errors: list[tuple[str, str]] = []
+    window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
+    formats.save(document(HEART, "Heart"), tmp_path / "a.json")
+    (tmp_path / "b.json").write_text("{")
+    assert window.book.open_path(tmp_path)
+    assert [entry.title for entry in window.book.model.book.entries] == ["Heart"]
+    ((title, message),) = errors
+    assert title == "Not every file was read"
+    assert message.startswith(f"1 file was not read:\n• {tmp_path / 'b.json'}, line 1, ")
+
+
 def book_of(window: MainWindow, layout: BookLayout) -> Book:
     """Give the window's book two puzzles (one unique) and ``layout``, as if opened."""
     entries = (entry_for(document(HEART, "Heart")), entry_for(document(DIAGONAL, "Diagonal")))
