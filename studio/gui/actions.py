@@ -10,6 +10,23 @@ from PySide6.QtWidgets import QWidget
 
 Shortcut = QKeySequence | QKeySequence.StandardKey | str | None
 
+EVERYWHERE: dict[QKeySequence.StandardKey, tuple[str, ...]] = {
+    QKeySequence.StandardKey.Redo: ("Ctrl+Shift+Z", "Ctrl+Y"),
+}
+"""Keys a standard command takes on every platform, beside the platform's own: Qt gives Redo
+only Ctrl+Shift+Z on X11 and Ctrl+Y first on Windows, and a person moving between them tries
+both."""
+
+
+def standard_keys(key: QKeySequence.StandardKey) -> list[QKeySequence]:
+    """The platform's bindings of ``key``, then those of :data:`EVERYWHERE` it lacks, each
+    once (a key bound twice to one action makes Qt call it ambiguous and do nothing)."""
+    keys = QKeySequence.keyBindings(key)
+    keys += [
+        sequence for sequence in map(QKeySequence, EVERYWHERE.get(key, ())) if sequence not in keys
+    ]
+    return keys
+
 
 def make_action(
     parent: QObject,
@@ -19,11 +36,10 @@ def make_action(
     tip: str = "",
 ) -> QAction:
     """An action called ``title`` (with its mnemonic) that runs ``slot``; a standard key takes
-    every binding of the platform (Redo: Ctrl+Y and Ctrl+Shift+Z); ``tip`` is its tooltip and
-    status tip, with the keys added."""
+    its :func:`standard_keys`; ``tip`` is its tooltip and status tip, with the keys added."""
     action = QAction(title, parent)
     if isinstance(shortcut, QKeySequence.StandardKey):
-        action.setShortcuts(shortcut)
+        action.setShortcuts(standard_keys(shortcut))
     elif shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)

@@ -1,7 +1,10 @@
-"""Small dialogs: save changes?, and a new puzzle's size; the file dialogs' filter for puzzle
-files. (Importing an image: :mod:`studio.gui.import_dialog`.)"""
+"""Small dialogs: save changes?, a file changed by another program, and a new puzzle's size;
+the file dialogs' filter for puzzle files. (Importing an image:
+:mod:`studio.gui.import_dialog`.)"""
 
 from __future__ import annotations
+
+from enum import Enum, auto
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -48,8 +51,8 @@ def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
     listed = "\n".join(f"  • {name}" for name in names)
     box.setText(f"Save the changes to {len(names)} unsaved item{'s' if len(names) != 1 else ''}?")
     box.setInformativeText(listed)
-    save = box.addButton("Save All", QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("Discard All", QMessageBox.ButtonRole.DestructiveRole)
+    save = box.addButton("&Save All", QMessageBox.ButtonRole.AcceptRole)
+    discard = box.addButton("&Discard All", QMessageBox.ButtonRole.DestructiveRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(save)
     box.exec()
@@ -57,6 +60,60 @@ def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
     if clicked is save:
         return Choice.SAVE
     return Choice.DISCARD if clicked is discard else Choice.CANCEL
+
+
+class Conflict(Enum):
+    """The answer to "another program changed the file: overwrite it?"."""
+
+    OVERWRITE = auto()
+    SAVE_AS = auto()
+    CANCEL = auto()
+
+
+def ask_to_overwrite(parent: QWidget, name: str) -> Conflict:
+    """Ask, before saving ``name`` (quoted as the user knows it) over its file, what to do now
+    that another program has changed the file: overwrite it, save under another name (the
+    default: nothing is lost), or not save."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setText(f"Another program has changed the file of {name} since it was opened or saved.")
+    box.setInformativeText(
+        "Overwrite replaces that program's version with yours; Save As keeps both."
+    )
+    overwrite = box.addButton("&Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+    save_as = box.addButton("Save &As…", QMessageBox.ButtonRole.AcceptRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    if clicked is overwrite:
+        return Conflict.OVERWRITE
+    return Conflict.SAVE_AS if clicked is save_as else Conflict.CANCEL
+
+
+def ask_to_reload(parent: QWidget, name: str, *, modified: bool) -> bool:
+    """Ask whether to reload ``name`` (quoted as the user knows it), whose file another
+    program has changed; ``modified``: it has unsaved changes, which Undo brings back after a
+    reload (Keep is then the default)."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setText(f"Another program has changed the file of {name}.")
+    box.setInformativeText(
+        "Reload shows the file as it is now, and Undo brings back your unsaved changes. Keep "
+        "leaves your version, and Save will ask before overwriting the file."
+        if modified
+        else "Reload shows the file as it is now, and Undo brings back this version."
+    )
+    reload = box.addButton("&Reload", QMessageBox.ButtonRole.AcceptRole)
+    keep = box.addButton(
+        "&Keep My Version" if modified else "&Keep This Version", QMessageBox.ButtonRole.RejectRole
+    )
+    box.setDefaultButton(keep if modified else reload)
+    box.setEscapeButton(keep)
+    box.exec()
+    return box.clickedButton() is reload
 
 
 class NewPuzzleDialog(QDialog):

@@ -27,7 +27,7 @@ from studio.core.puzzle import Puzzle
 from studio.core.repair import Repair, repair_document, repaired
 from studio.core.sat.analysis import Analysis, Status
 from studio.core.verdict import describe
-from studio.gui.document_model import DocumentModel
+from studio.gui.document_model import UNTITLED, DocumentModel
 from studio.gui.live_analysis import SUGGESTION_TIME_LIMIT, LiveAnalysis
 from studio.gui.palette_panel import PalettePanel
 from studio.gui.puzzle_view import HintState, PuzzleView
@@ -60,12 +60,16 @@ class DocumentTab(QWidget):
         document: Document,
         *,
         path: Path | None = None,
+        source: Path | None = None,
         name: str | None = None,
+        untitled: str = UNTITLED,
         parent: QWidget | None = None,
     ) -> None:
+        """``path``, ``source`` and ``name`` are :meth:`DocumentModel.load`'s; ``untitled``
+        what the document is called while it has no other name."""
         super().__init__(parent)
-        self.model = DocumentModel(document, self)
-        self.model.load(document, path=path, name=name)
+        self.model = DocumentModel(document, self, untitled=untitled)
+        self.model.load(document, path=path, source=source, name=name)
         self.view = PuzzleView(self.model)
         self.analysis = LiveAnalysis(self)
         self.changes = Batch(self)
@@ -116,11 +120,10 @@ class DocumentTab(QWidget):
     @property
     def untouched(self) -> bool:
         """True for a new blank document nobody has edited or saved yet: opening a file may
-        take its place. A puzzle opened from a file in another format has no path either (Save
-        asks for one) and no history, but it is no blank document: it keeps its tab."""
+        take its place. A puzzle opened from a file, in any format, keeps its tab."""
         document = self.document
         return (
-            self.model.path is None
+            self.model.file is None
             and not self.model.modified
             and self.model.undo_stack.count() == 0
             and document == new_document(document.kind, document.puzzle.shape)

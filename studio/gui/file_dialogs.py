@@ -1,18 +1,45 @@
-"""File dialogs that start where the designer last worked.
+"""File dialogs that start where the designer last worked, and suggest names every system takes.
 
 Every Open, Save As, Import and Export dialog of the window starts in one folder, the folder
 of the last file chosen in any of them, kept between sessions
 (:meth:`~studio.gui.settings.Settings.work_folder`); a file that has a path of its own is
 suggested where it is. Before the first choice that folder is the working directory.
+
+A name made from a title (``Logic Garden: Volume One``) is suggested as a portable file name
+(:func:`file_stem`): a book copied to a Windows machine or a USB stick keeps its name.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from studio.gui.settings import Settings
+
+UNPORTABLE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
+"""Characters Windows refuses in a file name (macOS's Finder shows ``:`` as ``/``), and
+control characters."""
+DEVICE = re.compile(r"^(CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9])(?=\.|$)", re.IGNORECASE)
+"""Windows' device names, which it refuses as a file's name whatever the extension."""
+MAX_STEM_BYTES = 200
+"""The longest stem suggested, in UTF-8 bytes: file systems take 255 bytes a name, and the
+extension needs room too."""
+
+
+def file_stem(title: str, fallback: str = "Untitled") -> str:
+    """``title`` as a file name without its extension that Windows, macOS and Linux all take.
+
+    Each character Windows refuses (``<>:"/\\|?*``) and each control character becomes ``_``;
+    ``×`` becomes ``x`` (``10x10`` is typed as it reads); dots and spaces go from both ends
+    (Windows drops trailing ones, a leading dot hides the file on Linux and macOS); a Windows
+    device name (``CON``, ``LPT1``) gets a ``_``; a very long title is cut to
+    :data:`MAX_STEM_BYTES`. ``fallback`` when nothing is left.
+    """
+    stem = UNPORTABLE.sub("_", title.replace("×", "x")).strip(". ")
+    stem = stem.encode()[:MAX_STEM_BYTES].decode(errors="ignore").rstrip(". ")
+    return DEVICE.sub(r"\1_", stem) or fallback
 
 
 def work_folder() -> Path:
@@ -42,7 +69,15 @@ def ask_open_many(parent: QWidget, title: str, name_filter: str) -> list[Path]:
 
 def ask_save(parent: QWidget, title: str, suggested: Path, name_filter: str) -> Path | None:
     """Where to write, or ``None`` if cancelled. ``suggested`` is the file's own path, or
-    (relative: a bare name) a name put in the work folder."""
-    start = suggested if suggested.is_absolute() else work_folder() / suggested
+    (relative: a bare name, often a title and an extension) a name put in the work folder,
+    made portable (:func:`file_stem`)."""
+    start = suggested if suggested.is_absolute() else work_folder() / _portable(suggested)
     name, _ = QFileDialog.getSaveFileName(parent, title, str(start), name_filter)
     return next(iter(_chosen([name])), None)
+
+
+def _portable(name: Path) -> str:
+    """A bare name made portable: a separator in it came from a title, not a folder, so it is
+    replaced with the rest of the stem; the extension is kept."""
+    suffix = name.suffix
+    return file_stem(str(name).removesuffix(suffix)) + suffix

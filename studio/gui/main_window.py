@@ -6,16 +6,28 @@ live analysis and repair panel). The window's commands act on the tab shown; the
 shows that tab's verdict in a label of its own (never covered by a passing message, which times
 out and is cleared when another document is shown); Quit asks once about every unsaved
 document and the book.
+
+A file is open in one place at most, since two copies would each save over the other's work:
+opening a puzzle file again, however it is opened (Open, Open Recent, a drop, the command
+line), shows its tab, and the book's file the Book panel; Save As onto another tab's file is
+refused.
+
+What another program does to an open document's file is noticed, as Qt Creator does, by a
+file system watcher and again whenever the window is activated: a changed file is offered for
+reloading (undoably), a removed one makes its document unsaved work, and Save asks before
+overwriting a file changed since it was read or saved. The studio's own saves are not news
+(:class:`~studio.gui.document_model.DiskFile`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import count
 from pathlib import Path
 
 from PIL import Image
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QFileSystemWatcher, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -50,10 +62,18 @@ from studio.core.generate import Generated
 from studio.core.kinds import new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
-from studio.gui.actions import Shortcut, make_action
+from studio.gui.actions import Shortcut, make_action, standard_keys
 from studio.gui.book_commands import BookCommands
-from studio.gui.dialogs import PUZZLE_FILTER, NewPuzzleDialog, ask_to_save, ask_to_save_all
-from studio.gui.document_model import DocumentModel
+from studio.gui.dialogs import (
+    PUZZLE_FILTER,
+    Conflict,
+    NewPuzzleDialog,
+    ask_to_overwrite,
+    ask_to_reload,
+    ask_to_save,
+    ask_to_save_all,
+)
+from studio.gui.document_model import UNTITLED, DocumentModel, News
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
 from studio.gui.edited import Choice, may_drop, save_file
@@ -82,11 +102,25 @@ MESSAGE_MS = 5000
 """How long a passing message stays in the status bar."""
 SCREEN_SHARE = 0.85
 """The share of the available screen a new window takes."""
+SETTLE_MS = 200
+"""How long the open files must be quiet before they are looked at: another program's save
+is often several writes (truncate, write, rename), each a notification."""
 
 
 def blank_document(height: int = 15, width: int = 15, kind: str = "nonogram") -> Document:
     """An empty puzzle of ``kind``, ``height`` × ``width`` cells."""
     return new_document(kind, (height, width))
+
+
+def same_file(path: Path, other: Path | None) -> bool:
+    """Whether ``path`` and ``other`` name one file: the same file on disk (through a link,
+    or in another case on a file system that ignores case), else the same resolved path."""
+    if other is None:
+        return False
+    try:
+        return path.samefile(other)
+    except OSError:  # one of them is not there (any more)
+        return path.resolve() == other.resolve()
 
 
 class MainWindow(QMainWindow):
@@ -126,6 +160,16 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
         self.setAcceptDrops(True)
+        self.watcher = QFileSystemWatcher(self)
+        self.disk_check = QTimer(self)
+        """Looks at the open files once they have been quiet :data:`SETTLE_MS`."""
+        self.disk_check.setSingleShot(True)
+        self.disk_check.setInterval(SETTLE_MS)
+        self.disk_check.timeout.connect(self.check_files)
+        self.watcher.fileChanged.connect(self.disk_check.start)
+        self.watcher.directoryChanged.connect(self.disk_check.start)
+        self._checking_files = False
+        self._check_again = False
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -179,20 +223,25 @@ class MainWindow(QMainWindow):
         document: Document,
         *,
         path: Path | None = None,
+        source: Path | None = None,
         name: str | None = None,
         unsaved: bool = False,
         book_source: BookEntry | None = None,
     ) -> DocumentTab:
         """Show ``document`` in a tab of its own (in place of an untouched blank one), zoomed to
-        fit; ``unsaved``: it is new work (generated, imported), not yet in any file."""
+        fit; ``unsaved``: it is new work (generated, imported), not yet in any file; ``path``,
+        ``source`` and ``name`` are :meth:`DocumentModel.load`'s."""
         # A blank tab nobody used gives its place (as a browser's does).
-        reused = self.tabs.count() > 0 and self.tab.untouched
-        tab = DocumentTab(document, path=path, name=name)
+        old = self.tab if self.tabs.count() > 0 and self.tab.untouched else None
+        tab = DocumentTab(
+            document, path=path, source=source, name=name, untitled=self._untitled(old)
+        )
         tab.view.set_cell_size(self.settings.cell_size(DEFAULT_CELL))
         tab.book_source = book_source
         if unsaved:
             tab.model.undo_stack.resetClean()
         tab.title_changed.connect(partial(self._tab_title_changed, tab))
+        tab.model.file_changed.connect(self._watch_files)
         tab.verdict_changed.connect(partial(self._if_shown, tab, self.status_label.setText))
         tab.info_changed.connect(partial(self._if_shown, tab, self.info_label.setText))
         tab.message.connect(partial(self._if_shown, tab, self.show_message))
@@ -205,12 +254,11 @@ class MainWindow(QMainWindow):
         tab.model.undo_stack.indexChanged.connect(partial(self._stack_edited, tab.model.undo_stack))
         self.repair_stack.addWidget(tab.repair_panel)
         self.colours.add(tab)
-        old = self.tab if reused else None
-        index = self.tabs.addTab(tab, tab.title)
-        self.tabs.setTabToolTip(index, str(path) if path else tab.model.name)
-        self.tabs.setCurrentIndex(index)
+        self.tabs.setCurrentIndex(self.tabs.addTab(tab, tab.title))
+        self._tab_title_changed(tab)
         if old is not None:
             self._remove_tab(old)
+        self._watch_files()
         # Fit once the tab has its size (after this event is handled).
         QTimer.singleShot(0, tab.view.zoom_to_fit)
         return tab
@@ -237,6 +285,14 @@ class MainWindow(QMainWindow):
         self.tabs.removeTab(self.tabs.indexOf(tab))
         tab.repair_panel.deleteLater()
         tab.deleteLater()
+        self._watch_files()
+
+    def _untitled(self, leaving: DocumentTab | None) -> str:
+        """The first of "Untitled", "Untitled 2", … that no tab is called but ``leaving``, to
+        tell untitled documents apart (in their tabs, and when Quit lists them)."""
+        taken = {tab.model.name for tab in self.document_tabs() if tab is not leaving}
+        names = (UNTITLED if number == 1 else f"{UNTITLED} {number}" for number in count(1))
+        return next(name for name in names if name not in taken)
 
     def _if_shown(self, tab: DocumentTab, slot: Callable[[str], object], text: str = "") -> None:
         """Pass on what ``tab`` says only while it is the tab shown."""
@@ -265,6 +321,8 @@ class MainWindow(QMainWindow):
         index = self.tabs.indexOf(tab)
         if index >= 0:
             self.tabs.setTabText(index, tab.title)
+            file = tab.model.file
+            self.tabs.setTabToolTip(index, str(file) if file else tab.model.name)
         if tab is self.tabs.currentWidget():
             self._update_title()
 
@@ -333,9 +391,14 @@ class MainWindow(QMainWindow):
             "&Quit", self.close, keys.Quit, "Close the studio (asks once about unsaved work)"
         )
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts(keys.Undo)
+        self.undo_action.setShortcuts(standard_keys(keys.Undo))
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts(keys.Redo)
+        self.redo_action.setShortcuts(standard_keys(keys.Redo))
+        # The toolbar shows the icon text, kept short: with the step's name ("Undo Repair
+        # all: …") every button after it moved as the name changed. The menu and the tooltip
+        # show the whole text.
+        self.undo_action.setIconText("Undo")
+        self.redo_action.setIconText("Redo")
         self.addActions([self.undo_action, self.redo_action])
         self.zoom_in_action = add("Zoom &In", lambda: self._zoom(+4), keys.ZoomIn, "Larger cells")
         self.zoom_out_action = add(
@@ -567,26 +630,50 @@ class MainWindow(QMainWindow):
 
     def open_path(self, path: Path) -> bool:
         """Open a puzzle file in a tab (read on a worker), a book file as the book, or import
-        an image file; False if cancelled or unreadable."""
+        an image file; False if cancelled or unreadable. A puzzle file or book already open is
+        shown, not read again (an image may be imported again, with other settings)."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
         if path.name.lower().endswith(BOOK_EXTENSION):
-            return self.book.open_path(path)
+            if not same_file(path, self.book.model.path):
+                return self.book.open_path(path)
+            self.book.dock.show()
+            self.book.dock.raise_()
+            return True
+        tab = self.tab_of(path)
+        if tab is not None:
+            self.tabs.setCurrentWidget(tab)
+            self.settings.add_recent_file(path)
+            self.check_files()  # opened again to see the file as it is: a change is news now
+            return True
+        document = self._read(path)
+        if document is None:
+            return False
+        is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
+        # Only a studio document can be saved back in place without losing anything; other
+        # formats are saved as a new studio document (Save asks for a name).
+        if is_studio:
+            self.add_tab(document, path=path)
+        else:
+            self.add_tab(document, source=path)
+        self.settings.add_recent_file(path)
+        return True
+
+    def _read(self, path: Path) -> Document | None:
+        """The puzzle in the file at ``path``, read on a worker; ``None`` if cancelled or
+        unreadable (said)."""
         try:
             document = wait_for(
                 self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)
             )
         except StudioError as error:
             self.show_error("Cannot open the puzzle", str(error))
-            return False
-        if not isinstance(document, Document):  # cancelled
-            return False
-        is_studio = formats.format_for_path(path).name == "studio" if path.suffix else False
-        # Only a studio document can be saved back in place without losing anything; other
-        # formats are saved as a new studio document (Save asks for a name).
-        self.add_tab(document, path=path if is_studio else None, name=path.stem)
-        self.settings.add_recent_file(path)
-        return True
+            return None
+        return document if isinstance(document, Document) else None
+
+    def tab_of(self, path: Path) -> DocumentTab | None:
+        """The tab showing the file at ``path``, if one does."""
+        return next((tab for tab in self.document_tabs() if same_file(path, tab.model.file)), None)
 
     def import_dialog(self) -> None:
         path = self.ask_image_path()
@@ -649,8 +736,7 @@ class MainWindow(QMainWindow):
         return self._save(self.tab)
 
     def save_as(self) -> bool:
-        tab = self.tab
-        return save_file(tab.model, self.ask_save_path, partial(self.save_to, tab=tab), as_new=True)
+        return self._save(self.tab, as_new=True)
 
     def save_all(self) -> bool:
         """Save every document with unsaved changes, and the book; False if one was not saved."""
@@ -658,15 +744,34 @@ class MainWindow(QMainWindow):
             not self.book.model.modified or self.book.save()
         )
 
-    def _save(self, tab: DocumentTab) -> bool:
-        if tab.model.path is None:
+    def _save(self, tab: DocumentTab, *, as_new: bool = False) -> bool:
+        """Save ``tab``'s document in its file, or (the first time, or ``as_new``) where the
+        user says; a file another program changed since it was read or saved is overwritten
+        only if the user says so. False if not saved."""
+        model = tab.model
+        if not as_new and model.path is not None and model.disk.changed:
+            self.tabs.setCurrentWidget(tab)  # the question is about the document in view
+            answer = self.ask_overwrite()
+            if answer == Conflict.CANCEL:
+                return False
+            as_new = answer == Conflict.SAVE_AS
+        if as_new or model.path is None:
             self.tabs.setCurrentWidget(tab)  # asked where to save it: show which one
-        return save_file(tab.model, self.ask_save_path, partial(self.save_to, tab=tab))
+        return save_file(model, self.ask_save_path, partial(self.save_to, tab=tab), as_new=as_new)
 
     def save_to(self, path: Path, *, tab: DocumentTab | None = None) -> bool:
+        """Write ``tab``'s document (the one shown by default) to ``path`` (``.json`` added),
+        unless another tab shows that file."""
         tab = tab or self.tab
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
+        other = self.tab_of(path)
+        if other is not None and other is not tab:
+            self.show_error(
+                "Cannot save the puzzle",
+                f"{path.name} is open in another tab: close it first, or save under another name.",
+            )
+            return False
         try:
             formats.save(tab.document, path, format="studio")
         except StudioError as error:
@@ -699,6 +804,67 @@ class MainWindow(QMainWindow):
             tab.shutdown()
         self.book.shutdown()
         event.accept()
+
+    # Files changed by other programs ---------------------------------------------------------
+
+    def check_files(self) -> None:
+        """Look at the files of the open documents: offer to reload each that another program
+        changed (one question at a time, with its tab shown), and make a document whose file
+        was removed unsaved work, so that closing it asks."""
+        if not self.isVisible():
+            return  # closed (quit): nothing to ask
+        if QApplication.activeModalWidget() is not None:
+            return  # not over a dialog: the window, active again when it closes, looks again
+        if self._checking_files:  # reading a file to reload: look again once it is read
+            self._check_again = True
+            return
+        self._checking_files = True
+        try:
+            for tab in self.document_tabs():
+                news = tab.model.disk.news()
+                if news == News.CHANGED:
+                    self._offer_reload(tab)
+                elif news == News.REMOVED:
+                    tab.model.undo_stack.resetClean()
+                    self.show_message(
+                        f"“{tab.model.name}” was moved or deleted by another program: it is "
+                        "unsaved work now (Save puts it back)"
+                    )
+        finally:
+            self._checking_files = False
+        self._watch_files()  # a file replaced by another is a new file to watch
+        if self._check_again:
+            self._check_again = False
+            self.disk_check.start()
+
+    def _offer_reload(self, tab: DocumentTab) -> None:
+        self.tabs.setCurrentWidget(tab)
+        file = tab.model.file
+        if file is None or not self.ask_reload(modified=tab.model.modified):
+            return
+        document = self._read(file)
+        if document is not None:
+            tab.model.reload(document)
+            self.show_message(f"Reloaded {file} (Undo brings back what was shown)")
+
+    def _watch_files(self) -> None:
+        """Watch the open documents' files, and their folders (another program's save may put
+        a new file in the place of the old one)."""
+        files = [file for tab in self.document_tabs() if (file := tab.model.file) is not None]
+        wanted = {str(file) for file in files if file.is_file()}
+        wanted |= {str(file.parent) for file in files if file.parent.is_dir()}
+        watched = {*self.watcher.files(), *self.watcher.directories()}
+        if wanted - watched:
+            self.watcher.addPaths(sorted(wanted - watched))
+        if watched - wanted:
+            self.watcher.removePaths(sorted(watched - wanted))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Back in the window: look at the open files (a watcher can miss a change, on a
+        network drive say)."""
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow():
+            self.disk_check.start()
+        super().changeEvent(event)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls():
@@ -734,6 +900,14 @@ class MainWindow(QMainWindow):
 
     def ask_save_changes(self) -> Choice:
         return ask_to_save(self, f"“{self.model.name}”")
+
+    def ask_overwrite(self) -> Conflict:
+        """Whether to save the shown document over its file, changed by another program."""
+        return ask_to_overwrite(self, f"“{self.model.name}”")
+
+    def ask_reload(self, *, modified: bool) -> bool:
+        """Whether to reload the shown document, its file changed by another program."""
+        return ask_to_reload(self, f"“{self.model.name}”", modified=modified)
 
     def ask_save_all(self, names: list[str]) -> Choice:
         return ask_to_save_all(self, names)

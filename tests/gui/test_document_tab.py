@@ -5,17 +5,21 @@ quitting ask, and a status bar that always speaks of the document on screen."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTabBar
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QFileDialog, QTabBar
 from pytestqt.qtbot import QtBot
 
 from studio.core import formats
+from studio.core.book import Book, entry_for
 from studio.core.document import Document
+from studio.core.formats.book_json import save_book
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
@@ -26,12 +30,14 @@ from studio.gui import live_analysis
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice
 from studio.gui.main_window import MainWindow, blank_document
+from studio.gui.properties_dialog import PropertiesDialog
 from tests.conftest import shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
-from tests.gui.drive import LEFT, drag, stroke
+from tests.gui.drive import LEFT, NO_MODIFIER, drag, stroke
 
 UNIQUE = grid_from_text(["###", "#..", "##."])  # unique, line-solvable
 MOSAIC = grid_from_text(["#..#", ".##.", "#...", "..##"])
+CONTROL = Qt.KeyboardModifier.ControlModifier
 
 
 @pytest.fixture(autouse=True)
@@ -133,6 +139,147 @@ def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
     with verdict_in_new_tab(qtbot, window):
         assert window.open_path(other)
     assert tab_names(window) == ["arrow", "other"]
+
+
+def test_a_file_already_open_is_shown_not_opened_again(
+    qtbot: QtBot, open_window, tmp_path: Path, errors: list[str]
+) -> None:
+    """Two tabs of one file each saved over the other's edits. Ctrl+O, Open Recent, a drop,
+    another spelling of its path and a link to it all show the one tab, its edits kept."""
+    path = save(tmp_path, "heart.json", document_of_picture("nonogram", UNIQUE))
+    window = open_window()
+    window.ask_open_path = lambda: path  # type: ignore[method-assign]
+    with verdict_in_new_tab(qtbot, window):
+        qtbot.keyClick(window, Qt.Key.Key_O, CONTROL)
+    heart = window.tab
+    drag(qtbot, window, [(2, 2)])
+    edited = window.model.document
+    other = window.add_tab(blank_document(3, 3))
+
+    def open_again(how: str, open_it: Callable[[], object]) -> None:
+        click_tab(qtbot, window, 1)
+        open_it()
+        assert window.document_tabs() == [heart, other], how
+        assert window.tab is heart, how
+        assert heart.model.document is edited, how
+        assert heart.model.modified, how
+
+    open_again("Ctrl+O", lambda: qtbot.keyClick(window, Qt.Key.Key_O, CONTROL))
+
+    def open_recent() -> None:
+        window.recent_menu.aboutToShow.emit()
+        (recent,) = window.recent_menu.actions()
+        recent.trigger()
+
+    open_again("Open Recent", open_recent)
+    (tmp_path / "sub").mkdir()
+    open_again("another spelling", lambda: window.open_path(tmp_path / "sub" / ".." / path.name))
+    (tmp_path / "link.json").symlink_to(path)
+    open_again("a link", lambda: window.open_path(tmp_path / "link.json"))
+
+    def drop() -> None:
+        dropped = QMimeData()
+        dropped.setUrls([QUrl.fromLocalFile(str(path))])
+        window.dropEvent(
+            QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, dropped, LEFT, NO_MODIFIER)
+        )
+
+    open_again("a drop", drop)
+    assert errors == []
+
+
+def test_save_as_onto_the_file_of_another_tab_is_refused(
+    qtbot: QtBot, open_window, tmp_path: Path, errors: list[str]
+) -> None:
+    """Else two tabs would show one file, each saving over the other."""
+    path = save(tmp_path, "heart.json", document_of_picture("nonogram", UNIQUE))
+    window = open_window()
+    with verdict_in_new_tab(qtbot, window):
+        window.open_path(path)
+    window.add_tab(blank_document(4, 4))
+    window.ask_save_path = lambda: path  # type: ignore[method-assign]
+    assert not window.save_as()
+    assert errors == ["Cannot save the puzzle"]
+    assert formats.load(path) == document_of_picture("nonogram", UNIQUE)
+    assert window.model.path is None
+
+
+def test_the_book_file_already_open_is_shown_with_its_changes(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Opening the book's own file again once asked to save it, then read it again."""
+    path = tmp_path / "garden.book.json"
+    save_book(Book("Garden", entries=(entry_for(document_of_picture("nonogram", UNIQUE)),)), path)
+    window = open_window()
+    assert window.open_path(path)
+    book = window.book.model
+    book.replace(book.book.added(entry_for(document_of_picture("nonogram", ~UNIQUE))), "Add")
+    window.book.dock.hide()
+    window.book.ask_save_changes = lambda: pytest.fail("asked to save the book")  # type: ignore[method-assign]
+    assert window.open_path(tmp_path / "." / "garden.book.json")
+    assert window.book.dock.isVisible()
+    assert book.modified
+    assert len(book.book.entries) == 2
+
+
+def test_an_untitled_documents_tab_and_suggested_name_follow_its_title(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Puzzle ▸ Properties (Ctrl+Alt+P) names a generated puzzle; its file name is the title
+    made portable."""
+    window = open_window()
+    window.add_tab(blank_document(4, 4, "mosaic"), name="Mosaic 4×4 #728367604", unsaved=True)
+    assert tab_names(window) == ["Mosaic 4×4 #728367604 *"]
+
+    def entitle(dialog: PropertiesDialog) -> bool:
+        qtbot.addWidget(dialog)
+        qtbot.keyClicks(dialog.title, "Logic Garden: Volume One")
+        return True
+
+    monkeypatch.setattr(window.edit, "run_dialog", entitle)
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(
+            window,
+            Qt.Key.Key_P,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier,
+        )
+    assert tab_names(window) == ["Logic Garden: Volume One *"]
+    assert window.windowTitle().startswith("Logic Garden: Volume One")
+    suggested: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog,
+        "getSaveFileName",
+        lambda _parent, _title, start, _filter: suggested.append(start) or ("", ""),
+    )
+    save_as = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_S, save_as)
+    assert [Path(start).name for start in suggested] == ["Logic Garden_ Volume One.json"]
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert tab_names(window) == ["Mosaic 4×4 #728367604 *"], "the title undone"
+    qtbot.keyClick(window, Qt.Key.Key_S, save_as)
+    assert Path(suggested[-1]).name == "Mosaic 4x4 #728367604.json"
+
+
+def test_untitled_documents_are_told_apart(qtbot: QtBot, open_window) -> None:
+    """In their tabs and in the list Quit shows; a number freed is given again."""
+    window = open_window(blank_document(4, 4))
+    drag(qtbot, window, [(1, 1)])
+    window.ask_new_puzzle = lambda: ("nonogram", (3, 3))  # type: ignore[method-assign]
+    for _ in range(2):
+        with verdict_in_new_tab(qtbot, window):
+            qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        drag(qtbot, window, [(0, 0)])
+    assert tab_names(window) == ["Untitled *", "Untitled 2 *", "Untitled 3 *"]
+    assert window.close_tab(1)
+    with verdict_in_new_tab(qtbot, window):
+        qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert tab_names(window) == ["Untitled *", "Untitled 3 *", "Untitled 2"]
+    asked: list[list[str]] = []
+    window.ask_save_all = lambda names: asked.append(names) or Choice.CANCEL  # type: ignore[method-assign]
+    window.close()
+    assert asked == [["“Untitled”", "“Untitled 3”"]]
+    window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
 
 
 # Closing and quitting ----------------------------------------------------------------------------

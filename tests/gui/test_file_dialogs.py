@@ -4,13 +4,21 @@ are answered here as a person would, and the folder each one is opened in is rec
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.gui.file_dialogs import ask_open, ask_open_many, ask_save, work_folder
+from studio.gui.file_dialogs import (
+    MAX_STEM_BYTES,
+    ask_open,
+    ask_open_many,
+    ask_save,
+    file_stem,
+    work_folder,
+)
 from studio.gui.settings import Settings
 
 
@@ -81,3 +89,48 @@ def test_a_work_folder_that_is_gone_falls_back_to_the_working_directory(
     assert work_folder() == gone
     gone.rmdir()
     assert work_folder() == Path.cwd()
+
+
+@pytest.mark.parametrize(
+    ("title", "stem"),
+    [
+        ("Logic Garden: Volume One", "Logic Garden_ Volume One"),
+        ("Mosaic 10×10 #728367604", "Mosaic 10x10 #728367604"),
+        ('a<b>c"d/e\\f|g?h*i', "a_b_c_d_e_f_g_h_i"),
+        ("tab\there\nnew", "tab_here_new"),
+        (" ..hidden. ", "hidden"),
+        ("con", "con_"),
+        ("LPT1.notes", "LPT1_.notes"),
+        ("Conifers", "Conifers"),
+        ("...", "Untitled"),
+        ("", "Untitled"),
+    ],
+)
+def test_a_title_becomes_a_file_stem_every_system_takes(title: str, stem: str) -> None:
+    assert file_stem(title) == stem
+
+
+def test_a_long_title_is_cut_to_a_name_file_systems_take() -> None:
+    assert file_stem("é" * 300) == "é" * (MAX_STEM_BYTES // 2)
+    assert file_stem("a" * 199 + "é") == "a" * 199, "never half a character"
+
+
+def test_names_suggested_from_titles_are_portable(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, open_window
+) -> None:
+    """Save Book As and Export Book as PDF (through :func:`ask_save`) as well as a puzzle's
+    Save As: "Logic Garden: Volume One" has a colon, which Windows refuses."""
+    Settings().set_work_folder(tmp_path)
+    window = open_window()
+    book = window.book.model
+    book.replace(replace(book.book, title="Logic Garden: Volume One"), "Print settings")
+    person = Person(monkeypatch, ["", "", ""])
+    window.book.save_as_action.trigger()
+    assert window.book.ask_pdf_path() is None
+    window.add_tab(replace(window.model.document, title="Fern / Frond?"))
+    window.save_as_action.trigger()
+    assert person.opened_on == [
+        str(tmp_path / "Logic Garden_ Volume One.book.json"),
+        str(tmp_path / "Logic Garden_ Volume One.pdf"),
+        str(tmp_path / "Fern _ Frond_.json"),
+    ]

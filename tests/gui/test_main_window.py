@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.core import formats
@@ -18,11 +18,13 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import ImportOptions, import_document, import_picture
 from studio.core.sat.analysis import Status
 from studio.gui import live_analysis
+from studio.gui.dialogs import Conflict
 from studio.gui.edited import Choice
 from studio.gui.error_log import log_path
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
+from studio.gui.strokes import Tool
 from tests.conftest import shared_path, shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
 from tests.gui.drive import cell_point, drag
@@ -108,6 +110,7 @@ def test_save_and_open_round_trip(qtbot: QtBot, open_window, tmp_path: Path) -> 
     assert formats.load(saved) == window.model.document
     assert not window.isWindowModified()
     assert window.windowTitle().startswith("column")
+    assert window.close_tab(0)
     with verdict_in_new_tab(qtbot, window):
         assert window.open_path(saved)
     assert window.view.editor.column_clues.line_clues() == ["4", "0", "0", "0", "0", "0"]
@@ -314,6 +317,7 @@ def test_recent_files_menu_reopens_a_saved_puzzle(
 ) -> None:
     window = open_window(blank_document(2, 3))
     assert window.save_to(tmp_path / "tiny.json")
+    assert window.close_tab(0)
     window.recent_menu.aboutToShow.emit()
     (action,) = window.recent_menu.actions()
     assert action.text() == "tiny.json"
@@ -392,9 +396,9 @@ def test_givens_are_drawn_framed(qtbot: QtBot, open_window) -> None:
     assert window.status_label.text().startswith("Unique")
     image = window.view.canvas.grab().toImage()
     cell = window.view.cell
-    inset = QPoint(MARGIN + cell + 3, MARGIN + cell // 2)  # on the left edge of the frame
+    inset = QPoint(MARGIN + cell + round(cell * 0.22), MARGIN + cell // 2)  # on the frame
     frame = image.pixelColor(inset)
-    assert frame.blue() > frame.red() + 60, "an empty given is framed in blue"
+    assert frame.lightness() < 80, "an empty given is framed in ink"
 
 
 def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_window) -> None:
@@ -528,3 +532,160 @@ def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
     assert panel.summary.text() == before
     assert not panel.repair_all_button.isEnabled()
     assert not panel.apply_button.isEnabled()
+
+
+# Files changed by other programs --------------------------------------------------------------
+
+HEART = grid_from_text(["#.#", "###", ".#."])
+ARROW = grid_from_text([".#.", "###", ".#."])
+
+
+def open_file(qtbot: QtBot, open_window, path: Path, picture: np.ndarray) -> MainWindow:
+    """A window showing the puzzle of ``picture``, saved at ``path`` and opened from there."""
+    formats.save(document_of_picture("nonogram", picture), path)
+    window = open_window()
+    with verdict_in_new_tab(qtbot, window):
+        assert window.open_path(path)
+    return window
+
+
+def test_a_file_changed_by_another_program_is_offered_for_reloading(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Noticed by the watcher; the reload is one undo step, and the file's state."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    before = window.model.document
+    asked: list[bool] = []
+    window.ask_reload = lambda *, modified: asked.append(modified) or True  # type: ignore[method-assign]
+    arrow = document_of_picture("nonogram", ARROW)
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())  # the look on activation is over
+    formats.save(arrow, path)  # as `studio convert … -o heart.json` writes it
+    qtbot.waitUntil(lambda: window.model.document == arrow, timeout=10_000)
+    assert asked == [False], "asked once, as an unmodified document"
+    assert not window.model.modified
+    assert window.model.undo_stack.undoText() == "Reload from disk"
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.model.document is before
+    assert window.model.modified, "what was shown before is not what the file holds"
+
+
+def test_the_studios_own_saves_are_not_news(qtbot: QtBot, open_window, tmp_path: Path) -> None:
+    """A save writes a temporary file and renames it over the file: the watcher sees that."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    window.ask_reload = lambda **_: pytest.fail("asked about the studio's own save")  # type: ignore[method-assign]
+    window.ask_overwrite = lambda: pytest.fail("asked about the studio's own save")  # type: ignore[method-assign]
+    for cell in [(0, 1), (2, 2)]:
+        drag(qtbot, window, [cell])
+        qtbot.waitUntil(lambda: not window.disk_check.isActive())
+        with qtbot.waitSignal(window.disk_check.timeout, timeout=10_000):  # the watcher saw it
+            qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+        assert not window.model.modified
+        assert formats.load(path) == window.model.document
+    window.check_files()  # as when the window is activated
+
+
+def test_save_asks_before_overwriting_a_file_another_program_changed(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Unsaved changes kept rather than reloaded: Save asks, and Save As, its default, keeps
+    both; Cancel writes nothing."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    drag(qtbot, window, [(0, 1)])
+    mine = window.model.document
+    asked: list[bool] = []
+    window.ask_reload = lambda *, modified: asked.append(modified) or False  # type: ignore[method-assign]
+    arrow = document_of_picture("nonogram", ARROW)
+    formats.save(arrow, path)
+    qtbot.waitUntil(lambda: asked == [True], timeout=10_000)
+    assert window.model.document is mine, "kept"
+    answers = [Conflict.CANCEL, Conflict.SAVE_AS]
+    window.ask_overwrite = lambda: answers.pop(0)  # type: ignore[method-assign]
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert formats.load(path) == arrow
+    assert window.model.modified
+    window.ask_save_path = lambda: tmp_path / "mine.json"  # type: ignore[method-assign]
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert answers == []
+    assert (formats.load(path), formats.load(tmp_path / "mine.json")) == (arrow, mine)
+    assert window.model.path == tmp_path / "mine.json"
+    assert not window.model.modified
+
+
+def test_save_checks_the_file_even_when_no_change_was_noticed(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Saved at once after another program's write, before anything looked: Overwrite."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    drag(qtbot, window, [(0, 1)])
+    window.ask_reload = lambda *, modified: False  # type: ignore[method-assign]
+    asked: list[str] = []
+    window.ask_overwrite = lambda: asked.append(window.model.name) or Conflict.OVERWRITE  # type: ignore[method-assign]
+    formats.save(document_of_picture("nonogram", ARROW), path)
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert asked == ["heart"]
+    assert formats.load(path) == window.model.document
+    assert not window.model.modified
+
+
+def test_a_change_is_noticed_when_the_window_is_activated(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """A watcher misses changes on some drives: coming back to the window looks too."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    window.watcher.removePaths([*window.watcher.files(), *window.watcher.directories()])
+    asked: list[bool] = []
+    window.ask_reload = lambda *, modified: asked.append(modified) or False  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    formats.save(document_of_picture("nonogram", ARROW), path)
+    elsewhere = QWidget()
+    qtbot.addWidget(elsewhere)
+    elsewhere.show()
+    elsewhere.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is elsewhere)
+    assert asked == []
+    window.activateWindow()
+    qtbot.waitUntil(lambda: asked == [False], timeout=10_000)
+
+
+def test_a_file_removed_by_another_program_makes_its_document_unsaved_work(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Else closing its tab would drop the last copy without a question."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    path.unlink()
+    qtbot.waitUntil(lambda: window.model.modified, timeout=10_000)
+    assert window.tabs.tabText(0) == "heart *"
+    window.ask_save_changes = lambda: Choice.SAVE  # type: ignore[method-assign]
+    assert window.close_tab(0)
+    assert formats.load(path) == document_of_picture("nonogram", HEART), "saved back"
+
+
+# The toolbar ------------------------------------------------------------------------------------
+
+
+def test_toolbar_buttons_stay_put_whatever_the_undo_step(qtbot: QtBot, open_window) -> None:
+    """The toolbar's Undo once read "Undo Repair all: 0 cells changed, 8 givens → unique" and
+    pushed every tool after it sideways; the whole text is in its tooltip and the menu."""
+    window = open_window(blank_document(5, 5))
+    undo = window.toolbar.widgetForAction(window.undo_action)
+    pencil = window.toolbar.widgetForAction(window.tool_actions[Tool.PENCIL])
+    left = pencil.geometry().left()
+    step = "Repair all: 0 cells changed, 8 givens → unique"
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        window.model.replace(document_of_picture("nonogram", HEART), step)
+    window.toolbar.layout().activate()
+    assert undo.text() == "Undo"
+    assert step in undo.toolTip()
+    assert step in window.undo_action.text(), "the Edit menu names the step"
+    assert pencil.geometry().left() == left
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)
+    redo = window.toolbar.widgetForAction(window.redo_action)
+    assert (redo.text(), redo.toolTip()) == ("Redo", f"Redo {step}")

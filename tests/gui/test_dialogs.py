@@ -1,0 +1,105 @@
+"""The small questions (studio/gui/dialogs.py) answered with the keyboard, as a person does:
+each button has its own Alt+letter, the default answer is Enter's, Escape cancels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from studio.gui.dialogs import (
+    Conflict,
+    ask_to_overwrite,
+    ask_to_reload,
+    ask_to_save_all,
+)
+from studio.gui.edited import Choice
+from tests.gui.mnemonics import clashes
+
+ALT, NONE = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.NoModifier
+UNANSWERED_MS = 5_000
+"""When a box still open after its key is taken as unanswered (a mnemonic clicks its button
+after a short animation)."""
+
+
+@pytest.fixture
+def parent(qtbot: QtBot) -> QWidget:
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    return widget
+
+
+@contextmanager
+def pressing(
+    qtbot: QtBot, key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE
+) -> Iterator[list[str]]:
+    """Press ``key`` in the message box the block shows, once it is up; yields the texts of
+    its buttons. A box the key leaves open is closed as Escape would, so that the test fails
+    rather than waits for ever."""
+    buttons: list[str] = []
+    timer = QTimer()
+    timer.setInterval(10)
+
+    def press() -> None:
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox) and box.isVisible():
+            timer.stop()
+            buttons.extend(button.text() for button in box.findChildren(QAbstractButton))
+            qtbot.keyClick(box, key, modifiers)
+            QTimer.singleShot(UNANSWERED_MS, box, box.reject)
+
+    timer.timeout.connect(press)
+    timer.start()
+    yield buttons
+    timer.stop()
+
+
+def answer(
+    qtbot: QtBot, ask: Callable[[], object], key: Qt.Key, modifiers: Qt.KeyboardModifier = NONE
+) -> object:
+    with pressing(qtbot, key, modifiers) as buttons:
+        answered = ask()
+    assert buttons, "the question was shown"
+    assert clashes(buttons) == []
+    return answered
+
+
+def test_quit_answers_save_all_and_discard_all_by_their_letters(
+    qtbot: QtBot, parent: QWidget
+) -> None:
+    def ask() -> Choice:
+        return ask_to_save_all(parent, ["“Untitled”", "“Untitled 2”"])
+
+    assert answer(qtbot, ask, Qt.Key.Key_D, ALT) == Choice.DISCARD
+    assert answer(qtbot, ask, Qt.Key.Key_S, ALT) == Choice.SAVE
+    assert answer(qtbot, ask, Qt.Key.Key_Return) == Choice.SAVE
+    assert answer(qtbot, ask, Qt.Key.Key_Escape) == Choice.CANCEL
+
+
+def test_a_file_changed_elsewhere_is_overwritten_only_when_asked(
+    qtbot: QtBot, parent: QWidget
+) -> None:
+    def ask() -> Conflict:
+        return ask_to_overwrite(parent, "“heart”")
+
+    assert answer(qtbot, ask, Qt.Key.Key_Return) == Conflict.SAVE_AS, "nothing lost by default"
+    assert answer(qtbot, ask, Qt.Key.Key_O, ALT) == Conflict.OVERWRITE
+    assert answer(qtbot, ask, Qt.Key.Key_A, ALT) == Conflict.SAVE_AS
+    assert answer(qtbot, ask, Qt.Key.Key_Escape) == Conflict.CANCEL
+
+
+@pytest.mark.parametrize("modified", [False, True])
+def test_reload_is_the_default_only_without_unsaved_changes(
+    qtbot: QtBot, parent: QWidget, modified: bool
+) -> None:
+    def ask() -> bool:
+        return ask_to_reload(parent, "“heart”", modified=modified)
+
+    assert answer(qtbot, ask, Qt.Key.Key_Return) is not modified
+    assert answer(qtbot, ask, Qt.Key.Key_R, ALT) is True
+    assert answer(qtbot, ask, Qt.Key.Key_K, ALT) is False
+    assert answer(qtbot, ask, Qt.Key.Key_Escape) is False
