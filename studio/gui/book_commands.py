@@ -38,8 +38,8 @@ from studio.core.generate import Generated
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
-from studio.gui.dialogs import PUZZLE_FILTER, ask_to_save
-from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_save
+from studio.gui.edited import Choice, Conflict, may_drop, save_file
 from studio.gui.file_dialogs import ask_open, ask_open_many, ask_save
 from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.kinds import looks
@@ -200,10 +200,16 @@ class BookCommands(QObject):
         return True
 
     def save(self) -> bool:
-        return save_file(self.model, self.ask_save_path, self.save_to)
+        return save_file(self.model, self.ask_save_path, self.save_to, self.ask_overwrite)
 
     def save_as(self) -> bool:
-        return save_file(self.model, self.ask_save_path, self.save_to, as_new=True)
+        return save_file(
+            self.model, self.ask_save_path, self.save_to, self.ask_overwrite, as_new=True
+        )
+
+    def ask_overwrite(self) -> Conflict:
+        """Whether to save the book over its file, changed by another program."""
+        return ask_to_overwrite(self.window, f"the book “{self.model.book.title}”")
 
     def save_to(self, path: Path) -> bool:
         if not path.name.endswith(EXTENSION):

@@ -4,8 +4,6 @@ the file dialogs' filter for puzzle files. (Importing an image:
 
 from __future__ import annotations
 
-from enum import Enum, auto
-
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -20,7 +18,7 @@ from studio import APP_NAME
 from studio.core import formats
 from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import MAX_SIDE
-from studio.gui.edited import Choice
+from studio.gui.edited import Choice, Conflict
 
 _PUZZLE_PATTERNS = " ".join(
     sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
@@ -60,14 +58,6 @@ def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
     if clicked is save:
         return Choice.SAVE
     return Choice.DISCARD if clicked is discard else Choice.CANCEL
-
-
-class Conflict(Enum):
-    """The answer to "another program changed the file: overwrite it?"."""
-
-    OVERWRITE = auto()
-    SAVE_AS = auto()
-    CANCEL = auto()
 
 
 def ask_to_overwrite(parent: QWidget, name: str) -> Conflict:

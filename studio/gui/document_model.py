@@ -7,15 +7,13 @@ The document's name (its tab, the window's title, the name Save As suggests) is 
 else the title given in Puzzle ▸ Properties, else the name it came with (a generator's, an
 image's, the book's), else its own "Untitled N".
 
-Its file is remembered as it was when last read or written (:class:`DiskFile`), so that what
-another program does to it is noticed: the window offers to reload it, and Save asks before
-overwriting it.
+Its file is remembered as it was when last read or written (:class:`~studio.gui.edited.DiskFile`,
+as the book's is), so that what another program does to it is noticed: the window offers to
+reload it, and Save asks before overwriting it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum, auto
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -31,70 +29,6 @@ RELOAD = "Reload from disk"
 """The undo step of a reload: undoing it brings back the document shown before."""
 
 
-@dataclass(frozen=True)
-class Stamp:
-    """What tells one version of a file from another without reading it: when it was last
-    written, its size, and which file it is (a program that saves as the studio does, writing
-    a new file and renaming it over the old, makes another file)."""
-
-    mtime_ns: int
-    size: int
-    inode: int
-
-
-def stamp_of(path: Path) -> Stamp | None:
-    """The stamp of the file at ``path`` now; ``None`` if there is none."""
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return Stamp(status.st_mtime_ns, status.st_size, status.st_ino)
-
-
-class News(Enum):
-    """What another program did to a file since the studio last read or wrote it."""
-
-    CHANGED = auto()
-    REMOVED = auto()
-
-
-class DiskFile:
-    """The file a document was last read from or written to, as it was then.
-
-    The studio's own writes replace the file (a temporary file renamed over it); the stamp is
-    taken again right after each, so they are never news.
-    """
-
-    def __init__(self) -> None:
-        self.path: Path | None = None
-        self._stamp: Stamp | None = None
-        self._told: Stamp | None = None
-
-    def track(self, path: Path | None) -> None:
-        """The document was just read from or written to ``path`` (``None``: no file)."""
-        self.path = path
-        self._stamp = self._told = stamp_of(path) if path is not None else None
-
-    @property
-    def changed(self) -> bool:
-        """Whether another program wrote the file since (a file removed since is not: saving
-        puts it back)."""
-        now = stamp_of(self.path) if self.path is not None else None
-        return now is not None and now != self._stamp
-
-    def news(self) -> News | None:
-        """What happened to the file since this was last asked (or it was tracked), once."""
-        if self.path is None or self._stamp is None:
-            return None
-        now = stamp_of(self.path)
-        if now == self._told:
-            return None
-        self._told = now
-        if now is None:
-            return News.REMOVED
-        return News.CHANGED if now != self._stamp else None
-
-
 class DocumentModel(EditedFile):
     """The document being edited (see :class:`EditedFile` for the signals; ``file_changed``
     also says that its name changed).
@@ -108,7 +42,6 @@ class DocumentModel(EditedFile):
     ) -> None:
         super().__init__(document, parent)
         self.untitled = untitled
-        self.disk = DiskFile()
         self._given: str | None = None
         self._source: Path | None = None
         self._stroke_start: Document | None = None
@@ -156,12 +89,11 @@ class DocumentModel(EditedFile):
         self._stroke_start = None
         self._given = name
         self._source = None if path else source
-        self.disk.track(path or source)
         self._load(document, path)
+        self.disk.track(self.file)
 
     def mark_saved(self, path: Path) -> None:
         self._source = None
-        self.disk.track(path)
         super().mark_saved(path)
 
     def reload(self, document: Document) -> None:

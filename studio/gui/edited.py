@@ -9,6 +9,7 @@ after (:class:`Replace`). :class:`EditedFile` is what the window edits: the puzz
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum, auto
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,70 @@ class Replace(QUndoCommand):
         self._show(self._before)
 
 
+@dataclass(frozen=True)
+class Stamp:
+    """What tells one version of a file from another without reading it: when it was last
+    written, its size, and which file it is (a program that saves as the studio does, writing
+    a new file and renaming it over the old, makes another file)."""
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+
+def stamp_of(path: Path) -> Stamp | None:
+    """The stamp of the file at ``path`` now; ``None`` if there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return Stamp(status.st_mtime_ns, status.st_size, status.st_ino)
+
+
+class News(Enum):
+    """What another program did to a file since the studio last read or wrote it."""
+
+    CHANGED = auto()
+    REMOVED = auto()
+
+
+class DiskFile:
+    """The file a document was last read from or written to, as it was then.
+
+    The studio's own writes replace the file (a temporary file renamed over it); the stamp is
+    taken again right after each, so they are never news.
+    """
+
+    def __init__(self) -> None:
+        self.path: Path | None = None
+        self._stamp: Stamp | None = None
+        self._told: Stamp | None = None
+
+    def track(self, path: Path | None) -> None:
+        """The document was just read from or written to ``path`` (``None``: no file)."""
+        self.path = path
+        self._stamp = self._told = stamp_of(path) if path is not None else None
+
+    @property
+    def changed(self) -> bool:
+        """Whether another program wrote the file since (a file removed since is not: saving
+        puts it back)."""
+        now = stamp_of(self.path) if self.path is not None else None
+        return now is not None and now != self._stamp
+
+    def news(self) -> News | None:
+        """What happened to the file since this was last asked (or it was tracked), once."""
+        if self.path is None or self._stamp is None:
+            return None
+        now = stamp_of(self.path)
+        if now == self._told:
+            return None
+        self._told = now
+        if now is None:
+            return News.REMOVED
+        return News.CHANGED if now != self._stamp else None
+
+
 class EditedFile(QObject):
     """A value being edited, the file it is saved in, and its undo stack.
 
@@ -50,6 +115,8 @@ class EditedFile(QObject):
         super().__init__(parent)
         self._value = value
         self._path: Path | None = None
+        self.disk = DiskFile()
+        """The file as it was when last read or written, to notice what others do to it."""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self.file_changed)
 
@@ -65,6 +132,7 @@ class EditedFile(QObject):
     def _load(self, value: object, path: Path | None) -> None:
         """Start on another value; the undo history starts afresh."""
         self._path = path
+        self.disk.track(path)
         self.undo_stack.clear()
         self._show(value)
         self.file_changed.emit()
@@ -72,6 +140,7 @@ class EditedFile(QObject):
 
     def mark_saved(self, path: Path) -> None:
         self._path = path
+        self.disk.track(path)
         self.undo_stack.setClean()
         self.file_changed.emit()
 
@@ -94,6 +163,14 @@ class Choice(Enum):
     CANCEL = auto()
 
 
+class Conflict(Enum):
+    """The answer to "another program changed the file: overwrite it?"."""
+
+    OVERWRITE = auto()
+    SAVE_AS = auto()
+    CANCEL = auto()
+
+
 def may_drop(edited: EditedFile, ask: Callable[[], Choice], save: Callable[[], bool]) -> bool:
     """Whether ``edited`` may be closed or replaced now: it has no unsaved change, or ``ask``
     says to discard it, or to save it and ``save`` succeeds."""
@@ -109,11 +186,19 @@ def save_file(
     edited: EditedFile,
     ask_path: Callable[[], Path | None],
     save_to: Callable[[Path], bool],
+    ask_overwrite: Callable[[], Conflict],
     *,
     as_new: bool = False,
 ) -> bool:
     """Save ``edited`` where it was saved before, or (the first time, or ``as_new``) where
-    ``ask_path`` says; False if the user cancelled or ``save_to`` failed."""
+    ``ask_path`` says; over a file another program changed since it was read or saved only if
+    ``ask_overwrite`` says so (or where ``ask_path`` says, if it says Save As). False if the
+    user cancelled or ``save_to`` failed."""
+    if not as_new and edited.path is not None and edited.disk.changed:
+        answer = ask_overwrite()
+        if answer == Conflict.CANCEL:
+            return False
+        as_new = answer == Conflict.SAVE_AS
     path = None if as_new else edited.path
     path = path or ask_path()
     return path is not None and save_to(path)

@@ -66,17 +66,16 @@ from studio.gui.actions import Shortcut, make_action, standard_keys
 from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import (
     PUZZLE_FILTER,
-    Conflict,
     NewPuzzleDialog,
     ask_to_overwrite,
     ask_to_reload,
     ask_to_save,
     ask_to_save_all,
 )
-from studio.gui.document_model import UNTITLED, DocumentModel, News
+from studio.gui.document_model import UNTITLED, DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
-from studio.gui.edited import Choice, may_drop, save_file
+from studio.gui.edited import Choice, Conflict, News, may_drop, save_file
 from studio.gui.export_dialog import run_export
 from studio.gui.file_dialogs import ask_open, ask_save
 from studio.gui.generate_dialog import GenerateDialog
@@ -749,15 +748,10 @@ class MainWindow(QMainWindow):
         user says; a file another program changed since it was read or saved is overwritten
         only if the user says so. False if not saved."""
         model = tab.model
-        if not as_new and model.path is not None and model.disk.changed:
-            self.tabs.setCurrentWidget(tab)  # the question is about the document in view
-            answer = self.ask_overwrite()
-            if answer == Conflict.CANCEL:
-                return False
-            as_new = answer == Conflict.SAVE_AS
-        if as_new or model.path is None:
-            self.tabs.setCurrentWidget(tab)  # asked where to save it: show which one
-        return save_file(model, self.ask_save_path, partial(self.save_to, tab=tab), as_new=as_new)
+        if as_new or model.path is None or model.disk.changed:
+            self.tabs.setCurrentWidget(tab)  # a question about it comes: show which one
+        save_to = partial(self.save_to, tab=tab)
+        return save_file(model, self.ask_save_path, save_to, self.ask_overwrite, as_new=as_new)
 
     def save_to(self, path: Path, *, tab: DocumentTab | None = None) -> bool:
         """Write ``tab``'s document (the one shown by default) to ``path`` (``.json`` added),

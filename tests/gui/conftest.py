@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from shiboken6 import isValid
 
 from studio.core.document import Document
-from studio.gui.edited import Choice
+from studio.gui.edited import Choice, Conflict
 from studio.gui.main_window import MainWindow
 
 
@@ -102,6 +102,10 @@ def open_window(qtbot: QtBot):
         window.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
         window.ask_save_all = lambda names: Choice.DISCARD  # type: ignore[method-assign]
         window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
+        # Nor does a file another program changed ever wait on a question: kept, not saved over.
+        window.ask_reload = lambda *, modified: False  # type: ignore[method-assign]
+        window.ask_overwrite = lambda: Conflict.CANCEL  # type: ignore[method-assign]
+        window.book.ask_overwrite = lambda: Conflict.CANCEL  # type: ignore[method-assign]
         qtbot.addWidget(window)
         window.show()
         window.activateWindow()

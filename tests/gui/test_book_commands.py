@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -27,7 +28,7 @@ from studio.core.palette import Colour, Palette
 from studio.core.sat.analysis import Status
 from studio.gui import loading
 from studio.gui.book_dialog import BookDialog
-from studio.gui.edited import Choice
+from studio.gui.edited import Choice, Conflict
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.kinds import looks
 from studio.gui.main_window import MainWindow
@@ -148,6 +149,37 @@ def test_save_and_reopen_the_book(qtbot: QtBot, open_window, tmp_path: Path) -> 
     window.book.open_dialog()
     assert window.book.panel.list.count() == 1
     assert not window.book.model.modified
+
+
+def test_save_asks_before_overwriting_a_book_another_program_changed(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    path = tmp_path / "valentine.book.json"
+    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
+    assert window.book.save()
+    theirs = path.read_bytes().replace(b'"Heart"', b'"Their heart"')
+    path.write_bytes(theirs)  # another program's version, a different size
+    asked: list[Conflict] = []
+
+    def answer(choice: Conflict) -> Callable[[], Conflict]:
+        def ask() -> Conflict:
+            asked.append(choice)
+            return choice
+
+        return ask
+
+    window.book.model.replace(replace(window.book.model.book, title="Mine"), "Retitle")
+    window.book.ask_overwrite = answer(Conflict.CANCEL)  # type: ignore[method-assign]
+    assert not window.book.save()
+    assert path.read_bytes() == theirs, "kept"
+    window.book.ask_overwrite = answer(Conflict.OVERWRITE)  # type: ignore[method-assign]
+    assert window.book.save()
+    assert load_book(path).title == "Mine"
+    assert asked == [Conflict.CANCEL, Conflict.OVERWRITE]
+    assert window.book.save(), "its own save is no news: nothing asked"
+    assert len(asked) == 2
 
 
 def test_an_unsaved_book_is_not_dropped_without_asking(qtbot: QtBot, open_window) -> None:

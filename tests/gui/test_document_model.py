@@ -12,7 +12,8 @@ from pytestqt.qtbot import QtBot
 from studio.core import formats
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
-from studio.gui.document_model import DiskFile, DocumentModel, News
+from studio.gui.document_model import DocumentModel
+from studio.gui.edited import DiskFile, News
 from studio.gui.main_window import blank_document
 
 HEART = document_of_picture("nonogram", grid_from_text(["#.#", "###", ".#."]))

@@ -18,8 +18,7 @@ from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.pixelart import ImportOptions, import_document, import_picture
 from studio.core.sat.analysis import Status
 from studio.gui import live_analysis
-from studio.gui.dialogs import Conflict
-from studio.gui.edited import Choice
+from studio.gui.edited import Choice, Conflict
 from studio.gui.error_log import log_path
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
