@@ -34,7 +34,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
 from studio.core.palette import greyscale_warning
-from studio.gui.file_dialogs import ask_save, work_folder
+from studio.gui.file_dialogs import ask_save, file_stem, work_folder
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -242,7 +242,8 @@ class ExportDialog(QDialog):
     # Reacting to the controls ----------------------------------------------------------------
 
     def _stem(self, view: View) -> str:
-        return (
+        """The suggested file name of ``view``, portable (:func:`file_stem`)."""
+        return file_stem(
             self._name
             + {View.PUZZLE: "", View.SOLUTION: " solution", View.BOTH: " with solution"}[view]
         )

@@ -308,3 +308,11 @@ def test_colours_alike_in_greyscale_are_named_and_the_file_is_still_written(
     assert ((pixels == (0, 148, 0)).all(axis=2)).any()
     plain = open_dialog(qtbot, tmp_path)
     assert not plain.greyscale.isVisible()
+
+
+def test_the_suggested_name_is_portable(qtbot: QtBot, tmp_path: Path) -> None:
+    """A generated puzzle's name (``Mosaic 10×10 #7``) or a title with a colon makes a file
+    name every system takes."""
+    dialog = ExportDialog(DOCUMENT, LOOK, PICTURE, name="Winter: 10×10", folder=tmp_path)
+    qtbot.addWidget(dialog)
+    assert Path(dialog.path_edit.text()).name == "Winter_ 10x10.png"
