@@ -24,6 +24,7 @@ from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from studio.gui.strokes import Tool
+from studio.render.grid import clue_font
 from tests.conftest import shared_path, shared_record
 from tests.gui.conftest import running_threads, verdict_in_new_tab
 from tests.gui.drive import cell_point, drag
@@ -337,6 +338,9 @@ def test_typing_clues_solves_the_puzzle_and_names_bad_lines(qtbot: QtBot, open_w
     qtbot.mouseDClick(rows, Qt.MouseButton.LeftButton, pos=clue_point(window, "row", 0))
     editor = window.view.editor.clue_editor
     assert editor.isVisible()
+    # Typed where a row's numbers stand, in their size: against the grid.
+    assert editor.alignment() & Qt.AlignmentFlag.AlignRight
+    assert editor.font().pixelSize() == clue_font(window.view.cell).pixelSize()
     qtbot.keyClicks(editor, "4")
     assert "row 1: clue 4 needs 4 cells, the row has 3" in editor.toolTip()
     qtbot.keyClick(editor, Qt.Key.Key_Return)

@@ -24,7 +24,7 @@ from studio.core.kinds.nonogram.linesolve import Runs, format_clue
 from studio.core.kinds.nonogram.puzzle import Clue, Nonogram, parse_clue
 from studio.gui.editors.base import Cell, KindTool
 from studio.gui.editors.picture import PictureEditor
-from studio.render.grid import Layout
+from studio.render.grid import Layout, clue_font
 from studio.render.nonogram import clue_depth, draw_clues
 
 if TYPE_CHECKING:
@@ -164,6 +164,12 @@ class NonogramEditor(PictureEditor):
         else:
             rect = QRect(origin.x(), origin.y() + band.height() - cell, max(cell, 8 * cell), cell)
         line = LineRef("row" if axis == "row" else "column", index)
+        # Typed in the clues' own size, a row's against the grid as its numbers stand.
+        self.clue_editor.setFont(clue_font(cell))
+        self.clue_editor.setAlignment(
+            (Qt.AlignmentFlag.AlignRight if axis == "row" else Qt.AlignmentFlag.AlignLeft)
+            | Qt.AlignmentFlag.AlignVCenter
+        )
         self.clue_editor.open(line, self.typed_clue(line), rect)
 
     def type_clue(self, line: LineRef, runs: Runs) -> None:
