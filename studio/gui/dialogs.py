@@ -4,6 +4,8 @@ the file dialogs' filter for puzzle files. (Importing an image:
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -43,67 +45,97 @@ def ask_to_save(parent: QWidget, name: str) -> Choice:
 def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
     """Ask once, before quitting, what to do with every unsaved document and book (``names``
     quoted as the user knows them): save them all, discard them all, or not quit."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(APP_NAME)
-    box.setIcon(QMessageBox.Icon.Question)
     listed = "\n".join(f"  • {name}" for name in names)
-    box.setText(f"Save the changes to {len(names)} unsaved item{'s' if len(names) != 1 else ''}?")
-    box.setInformativeText(listed)
-    save = box.addButton("&Save All", QMessageBox.ButtonRole.AcceptRole)
-    discard = box.addButton("&Discard All", QMessageBox.ButtonRole.DestructiveRole)
-    box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(save)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is save:
-        return Choice.SAVE
-    return Choice.DISCARD if clicked is discard else Choice.CANCEL
+    return _ask(
+        parent,
+        QMessageBox.Icon.Question,
+        f"Save the changes to {len(names)} unsaved item{'s' if len(names) != 1 else ''}?",
+        listed,
+        [
+            ("&Save All", QMessageBox.ButtonRole.AcceptRole, Choice.SAVE),
+            ("&Discard All", QMessageBox.ButtonRole.DestructiveRole, Choice.DISCARD),
+        ],
+        Choice.CANCEL,
+    )
 
 
 def ask_to_overwrite(parent: QWidget, name: str) -> Conflict:
     """Ask, before saving ``name`` (quoted as the user knows it) over its file, what to do now
     that another program has changed the file: overwrite it, save under another name (the
     default: nothing is lost), or not save."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(APP_NAME)
-    box.setIcon(QMessageBox.Icon.Warning)
-    box.setText(f"Another program has changed the file of {name} since it was opened or saved.")
-    box.setInformativeText(
-        "Overwrite replaces that program's version with yours; Save As keeps both."
+    return _ask(
+        parent,
+        QMessageBox.Icon.Warning,
+        f"Another program has changed the file of {name} since it was opened or saved.",
+        "Overwrite replaces that program's version with yours; Save As keeps both.",
+        [
+            ("&Overwrite", QMessageBox.ButtonRole.DestructiveRole, Conflict.OVERWRITE),
+            ("Save &As…", QMessageBox.ButtonRole.AcceptRole, Conflict.SAVE_AS),
+        ],
+        Conflict.CANCEL,
+        default=1,
     )
-    overwrite = box.addButton("&Overwrite", QMessageBox.ButtonRole.DestructiveRole)
-    save_as = box.addButton("Save &As…", QMessageBox.ButtonRole.AcceptRole)
-    box.addButton(QMessageBox.StandardButton.Cancel)
-    box.setDefaultButton(save_as)
-    box.exec()
-    clicked = box.clickedButton()
-    if clicked is overwrite:
-        return Conflict.OVERWRITE
-    return Conflict.SAVE_AS if clicked is save_as else Conflict.CANCEL
 
 
 def ask_to_reload(parent: QWidget, name: str, *, modified: bool) -> bool:
     """Ask whether to reload ``name`` (quoted as the user knows it), whose file another
     program has changed; ``modified``: it has unsaved changes, which Undo brings back after a
     reload (Keep is then the default)."""
-    box = QMessageBox(parent)
-    box.setWindowTitle(APP_NAME)
-    box.setIcon(QMessageBox.Icon.Question)
-    box.setText(f"Another program has changed the file of {name}.")
-    box.setInformativeText(
+    return _ask(
+        parent,
+        QMessageBox.Icon.Question,
+        f"Another program has changed the file of {name}.",
         "Reload shows the file as it is now, and Undo brings back your unsaved changes. Keep "
         "leaves your version, and Save will ask before overwriting the file."
         if modified
-        else "Reload shows the file as it is now, and Undo brings back this version."
+        else "Reload shows the file as it is now, and Undo brings back this version.",
+        [
+            ("&Reload", QMessageBox.ButtonRole.AcceptRole, True),
+            (
+                "&Keep My Version" if modified else "&Keep This Version",
+                QMessageBox.ButtonRole.RejectRole,
+                False,
+            ),
+        ],
+        None,
+        default=1 if modified else 0,
     )
-    reload = box.addButton("&Reload", QMessageBox.ButtonRole.AcceptRole)
-    keep = box.addButton(
-        "&Keep My Version" if modified else "&Keep This Version", QMessageBox.ButtonRole.RejectRole
-    )
-    box.setDefaultButton(keep if modified else reload)
-    box.setEscapeButton(keep)
+
+
+Answer = TypeVar("Answer")
+
+
+def _ask(
+    parent: QWidget,
+    icon: QMessageBox.Icon,
+    text: str,
+    details: str,
+    choices: list[tuple[str, QMessageBox.ButtonRole, Answer]],
+    cancel: Answer | None,
+    *,
+    default: int = 0,
+) -> Answer:
+    """A question with a button for each of ``choices`` (label, role, answer), the one at
+    ``default`` the default; with ``cancel``, a Cancel button that answers it, else Esc gives
+    the last choice's answer."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(APP_NAME)
+    box.setIcon(icon)
+    box.setText(text)
+    box.setInformativeText(details)
+    buttons = [box.addButton(label, role) for label, role, _answer in choices]
+    if cancel is not None:
+        box.addButton(QMessageBox.StandardButton.Cancel)
+    else:
+        box.setEscapeButton(buttons[-1])
+    box.setDefaultButton(buttons[default])
     box.exec()
-    return box.clickedButton() is reload
+    clicked = box.clickedButton()
+    for button, (_label, _role, answer) in zip(buttons, choices, strict=True):
+        if button is clicked:
+            return answer
+    assert cancel is not None  # without Cancel, Esc is the last choice's button
+    return cancel
 
 
 class NewPuzzleDialog(QDialog):

@@ -11,13 +11,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.gui.dialogs import (
-    Conflict,
-    ask_to_overwrite,
-    ask_to_reload,
-    ask_to_save_all,
-)
-from studio.gui.edited import Choice
+from studio.gui.dialogs import ask_to_overwrite, ask_to_reload, ask_to_save_all
+from studio.gui.edited import Choice, Conflict
 from tests.gui.mnemonics import clashes
 
 ALT, NONE = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.NoModifier
@@ -46,7 +41,9 @@ def pressing(
 
     def press() -> None:
         box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox) and box.isVisible():
+        # Shortcuts reach only the active window: a box shown but not yet active (a loaded
+        # machine) would let Alt+D pass and be taken as unanswered.
+        if isinstance(box, QMessageBox) and box.isVisible() and box.isActiveWindow():
             timer.stop()
             buttons.extend(button.text() for button in box.findChildren(QAbstractButton))
             qtbot.keyClick(box, key, modifiers)
