@@ -35,6 +35,7 @@ from studio.core.formats.book_json import (
     save_book,
 )
 from studio.core.generate import Generated
+from studio.gui.actions import make_action
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
@@ -145,8 +146,17 @@ class BookCommands(QObject):
         menu.addSeparator()
         menu.addActions([self.settings_action, self.export_action])
         menu.addSeparator()
-        show = self.dock.toggleViewAction()
-        show.setToolTip("Show or hide the book's panel")
+        # Not the dock's own toggle, which is named after its title (Book: winter) and so has
+        # no letter for Alt to reach it by.
+        show = make_action(
+            self.window,
+            "Sho&w Book Panel",
+            self.dock.setVisible,
+            tip="Show or hide the book's panel",
+        )
+        show.setCheckable(True)
+        show.setChecked(self.dock.isVisible())
+        self.dock.visibilityChanged.connect(show.setChecked)
         menu.addAction(show)
 
     @property

@@ -63,7 +63,7 @@ def fill_help_menu(menu: QMenu, window: QMainWindow) -> None:
     shortcuts.triggered.connect(lambda: ShortcutsDialog(window).exec())
     rules = menu.addMenu("&How to Play")
     for kind in KINDS:
-        action = rules.addAction(kind.spec.title)
+        action = rules.addAction(f"&{kind.spec.title}")
         action.setToolTip(f"The rules of {kind.spec.title}")
         action.triggered.connect(
             lambda _checked=False, spec=kind.spec: QMessageBox.information(

@@ -491,6 +491,7 @@ class MainWindow(QMainWindow):
         menu.addActions([self.variable_action, self.stop_action])
         menu.addSeparator()
         show_repair = self.repair_dock.toggleViewAction()
+        show_repair.setText("Show &Repair")  # beside Show Colours, with a letter of its own
         show_repair.setToolTip("Show or hide the Repair panel")
         menu.addAction(show_repair)
         menu.addAction(self.colours.show_action)

@@ -226,15 +226,20 @@ def test_no_two_items_of_a_menu_share_a_mnemonic(open_window, kind: str) -> None
     window = open_window(new_document(kind, (6, 6)))
     menus = [window.menuBar()]
     found: dict[str, list[list[str]]] = {}
+    without: list[str] = []  # items Alt and a letter cannot reach
     while menus:
         menu = menus.pop()
         if isinstance(menu, QMenu):
             menu.aboutToShow.emit()  # the Puzzle menu fills as it opens
         texts = [action.text() for action in menu.actions()]
         found[menu.title() if isinstance(menu, QMenu) else "menu bar"] = clashes(texts)
+        without += [
+            a.text() for a in menu.actions() if a.isEnabled() and a.text() and "&" not in a.text()
+        ]
         menus += [action.menu() for action in menu.actions() if action.menu()]
     assert len(found) > 8, "every menu was walked"
     assert {title: same for title, same in found.items() if same} == {}
+    assert without == [], without
 
 
 def test_zoom_changes_the_cell_size(qtbot: QtBot, open_window) -> None:

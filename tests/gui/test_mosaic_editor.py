@@ -207,7 +207,7 @@ def choose_standard(window: MainWindow, title: str) -> None:
     (submenu,) = [
         a.menu() for a in window.puzzle_menu.actions() if a.text() == "Minimal Clues &Keep"
     ]
-    (action,) = [a for a in submenu.actions() if a.text() == title]
+    (action,) = [a for a in submenu.actions() if a.text() == f"&{title}"]
     action.trigger()
     assert editor(window).standard() == action.data()
 

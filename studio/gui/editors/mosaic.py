@@ -60,7 +60,7 @@ class MosaicEditor(PictureEditor):
         self.standard_menu = QMenu("Minimal Clues &Keep", view)
         self.standards = QActionGroup(view)
         for standard, title in STANDARD_TITLES.items():
-            action = self.standard_menu.addAction(title)
+            action = self.standard_menu.addAction(f"&{title}")
             action.setCheckable(True)
             action.setData(standard)
             # A published mosaic is solved clue by clue (Tatham's standard), so that is the default.
