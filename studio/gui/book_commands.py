@@ -41,7 +41,7 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_save
 from studio.gui.edited import Choice, Conflict, may_drop, save_file
-from studio.gui.file_dialogs import ask_open, ask_open_many, ask_save
+from studio.gui.file_dialogs import ask_folder, ask_open, ask_open_many, ask_save
 from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.kinds import looks
 from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
@@ -87,6 +87,12 @@ class BookCommands(QObject):
         )
         self.open_action = window.add_action(
             "&Open Book…", self.open_dialog, None, "Open a book file"
+        )
+        self.open_folder_action = window.add_action(
+            "Open Fol&der as Book…",
+            self.open_folder_dialog,
+            None,
+            "Make a new book of the puzzle files in a folder, in file-name order",
         )
         self.save_action = window.add_action("&Save Book", self.save, None, "Save the book")
         self.save_as_action = window.add_action(
@@ -138,7 +144,15 @@ class BookCommands(QObject):
 
     def fill_menu(self, menu: QMenu) -> None:
         """The Book menu's commands (Print Preview and Print are in the File menu)."""
-        menu.addActions([self.new_action, self.open_action, self.save_action, self.save_as_action])
+        menu.addActions(
+            [
+                self.new_action,
+                self.open_action,
+                self.open_folder_action,
+                self.save_action,
+                self.save_as_action,
+            ]
+        )
         menu.addSeparator()
         menu.addActions([self.add_action, self.panel.add_files_action, self.fill_action])
         sort = menu.addMenu("Sor&t Puzzles")
@@ -179,6 +193,11 @@ class BookCommands(QObject):
 
     def open_dialog(self) -> None:
         path = self.ask_open_path()
+        if path is not None:
+            self.open_path(path)
+
+    def open_folder_dialog(self) -> None:
+        path = self.ask_folder_path()
         if path is not None:
             self.open_path(path)
 
@@ -585,6 +604,9 @@ class BookCommands(QObject):
 
     def ask_open_path(self) -> Path | None:
         return ask_open(self.window, "Open book", BOOK_FILTER)
+
+    def ask_folder_path(self) -> Path | None:
+        return ask_folder(self.window, "Open a folder of puzzles as a book")
 
     def ask_save_path(self) -> Path | None:
         suggested = self.model.path or Path(f"{self.model.book.title}{EXTENSION}")

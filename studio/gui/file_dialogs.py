@@ -61,6 +61,12 @@ def ask_open(parent: QWidget, title: str, name_filter: str) -> Path | None:
     return next(iter(_chosen([name])), None)
 
 
+def ask_folder(parent: QWidget, title: str) -> Path | None:
+    """One existing folder, or ``None`` if cancelled; the dialog starts in the work folder."""
+    name = QFileDialog.getExistingDirectory(parent, title, str(work_folder()))
+    return next(iter(_chosen([name])), None)
+
+
 def ask_open_many(parent: QWidget, title: str, name_filter: str) -> list[Path]:
     """Existing files, none if cancelled; the dialog starts in the work folder."""
     names, _ = QFileDialog.getOpenFileNames(parent, title, str(work_folder()), name_filter)

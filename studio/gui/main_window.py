@@ -629,11 +629,14 @@ class MainWindow(QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> bool:
-        """Open a puzzle file in a tab (read on a worker), a book file as the book, or import
-        an image file; False if cancelled or unreadable. A puzzle file or book already open is
-        shown, not read again (an image may be imported again, with other settings)."""
+        """Open a puzzle file in a tab (read on a worker), a book file or a folder of puzzles as
+        the book, or import an image file; False if cancelled or unreadable. A puzzle file or
+        book already open is shown, not read again (an image may be imported again, with other
+        settings)."""
         if path.suffix.lower() in IMAGE_SUFFIXES:
             return self.import_path(path)
+        if path.is_dir():  # dropped, or named on the command line: its puzzles as a book
+            return self.book.open_path(path)
         if path.name.lower().endswith(BOOK_EXTENSION):
             if not same_file(path, self.book.model.path):
                 return self.book.open_path(path)
@@ -835,7 +838,11 @@ class MainWindow(QMainWindow):
     def _offer_reload(self, tab: DocumentTab) -> None:
         self.tabs.setCurrentWidget(tab)
         file = tab.model.file
-        if file is None or not self.ask_reload(modified=tab.model.modified):
+        if file is None:
+            return
+        if not self.ask_reload(modified=tab.model.modified):
+            # The version kept is no longer the file's: closing the tab must ask to save it.
+            tab.model.undo_stack.resetClean()
             return
         document = self._read(file)
         if document is not None:

@@ -347,15 +347,22 @@ def test_an_unreadable_book_is_one_line(qtbot: QtBot, open_window, tmp_path: Pat
     assert errors == [("Cannot open the book", f"{fifo}: not a regular file")]
 
 
+@pytest.mark.parametrize("how", ["menu", "drop"])
 def test_a_folder_opens_as_a_book_naming_each_file_not_read(
-    qtbot: QtBot, open_window, tmp_path: Path
+    qtbot: QtBot, open_window, tmp_path: Path, how: str
 ) -> None:
+    """From Book ▸ Open Folder as Book, or dropped on the window (or named on the command
+    line: the same open_path)."""
     window = open_window()
     errors: list[tuple[str, str]] = []
     window.show_error = lambda title, message: errors.append((title, message))  # type: ignore[method-assign]
     formats.save(document(HEART, "Heart"), tmp_path / "a.json")
     (tmp_path / "b.json").write_text("{")
-    assert window.book.open_path(tmp_path)
+    if how == "menu":
+        window.book.ask_folder_path = lambda: tmp_path  # type: ignore[method-assign]
+        window.book.open_folder_action.trigger()
+    else:
+        assert window.open_path(tmp_path)
     assert [entry.title for entry in window.book.model.book.entries] == ["Heart"]
     ((title, message),) = errors
     assert title == "Not every file was read"

@@ -579,6 +579,23 @@ def test_a_file_changed_by_another_program_is_offered_for_reloading(
     assert window.model.modified, "what was shown before is not what the file holds"
 
 
+def test_a_version_kept_over_another_programs_is_unsaved_work(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Keep This Version on an unmodified tab: what it shows is no longer on disk, so closing
+    it must ask (it closed without a word)."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    asked: list[bool] = []
+    window.ask_reload = lambda *, modified: asked.append(modified) or False  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    formats.save(document_of_picture("nonogram", ARROW), path)
+    qtbot.waitUntil(lambda: asked == [False], timeout=10_000)
+    assert window.model.document.picture is not None
+    assert np.array_equal(window.model.document.picture, HEART)
+    assert window.model.modified
+
+
 def test_the_studios_own_saves_are_not_news(qtbot: QtBot, open_window, tmp_path: Path) -> None:
     """A save writes a temporary file and renames it over the file: the watcher sees that."""
     path = tmp_path / "heart.json"
