@@ -35,7 +35,8 @@ The rules, those of published puzzle books (issue 13):
   the most a row of them holds, and a row with several sizes takes the fewest columns among
   them. So small solutions share rows and pages however large the book's largest puzzle, and
   a large one gets a wide slot of its own: the grid alone, without the clues around it, at
-  the top of its slot.
+  the top left of its slot (its number starts the column, a note beside it has the slot's
+  width).
 - **Even page count** when :attr:`BookLayout.pad_even` asks, with blank pages at the end.
 """
 
@@ -512,16 +513,17 @@ def _placed(
     middle: bool,
 ) -> list[Placement]:
     """The puzzles of ``chunk`` in ``slots``, each taking ``cells`` at the bottom-right of its
-    style's box, the box under a label's height, centred across its slot and down it if
-    ``middle`` (else at its top: boxes of several sizes in a row keep their labels in line);
-    its label right above it."""
+    style's box, the box under a label's height: if ``middle`` (a page of puzzles), centred in
+    its slot; else (solutions) at the slot's top left, so that boxes of several sizes in a row
+    keep their labels in line, the numbers start each column, and a note beside a number
+    ("one of several") has the slot's width. Its label right above it, to the slot's right."""
     placed = []
     for (number, entry), slot in zip(chunk, slots, strict=False):
         style = styles[_key(entry)]
         cell = style.cell
         rows, cols = cells(entry.document)
         box_height, box_width = style.box[0] * cell, style.box[1] * cell
-        left = slot.left + (slot.width - box_width) / 2
+        left = slot.left + ((slot.width - box_width) / 2 if middle else 0.0)
         room = slot.height - label - box_height
         top = slot.top + label + (room / 2 if middle else 0.0)
         width, height = cols * cell, rows * cell

@@ -171,17 +171,19 @@ def test_an_even_page_count_when_asked(qtbot: QtBot, tmp_path: Path, book: Book)
     assert counts[1] - counts[0] in (0, 1)
 
 
+@pytest.mark.parametrize("page_size", ["A4", "6x9"])
 def test_the_back_says_what_is_true_of_a_solution_that_is_not_the_only_one(
-    qtbot: QtBot, tmp_path: Path
+    qtbot: QtBot, tmp_path: Path, page_size: str
 ) -> None:
     """An ambiguous puzzle known by its clues alone prints one of its solutions, noted as one
     of several; one without a solution known says how many it has (not "no solution known"
-    of a puzzle with several)."""
+    of a puzzle with several). The note beside a small solution's number is whole on a 6×9 in
+    page too (it was cut to "one of…")."""
     diagonal = Document(Nonogram([(1,), (1,)], [(1,), (1,)]), title="Diagonal")
     one = entry_for(diagonal)
     none_kept = BookEntry(diagonal, "Either", solution=None, status="multiple")
     unknown = BookEntry(diagonal, "Unsolved", solution=None, status="unknown")
-    layout = BookLayout(title_page=False, contents=False)
+    layout = BookLayout(page_size=page_size, title_page=False, contents=False)
     book = Book(entries=(one, none_kept, unknown), layout=layout)
     result = export_book(book, tmp_path / "b.pdf", looks)
     assert [page.role for page in result.plan.pages] == [Role.RULES, Role.PUZZLES, Role.SOLUTIONS]
