@@ -97,7 +97,9 @@ def menu_shortcuts(window: QMainWindow) -> list[tuple[str, str, str]]:
 
     def walk(menu: QMenu, path: str) -> None:
         for action in menu.actions():
-            title = action.text().replace("&", "")
+            # The icon text: Qt's text without its letter and "...", and the fixed "Undo" and
+            # "Redo", whose menu text names the step ("Undo Fill 1 cell").
+            title = action.iconText()
             submenu = action.menu()
             if isinstance(submenu, QMenu):
                 walk(submenu, f"{path} ▸ {title}")

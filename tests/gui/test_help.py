@@ -8,6 +8,7 @@ from pytestqt.qtbot import QtBot
 from studio import __version__
 from studio.core.kinds import KINDS
 from studio.gui.help import GRID_KEYS, ShortcutsDialog, about_text, menu_shortcuts
+from tests.gui.drive import drag
 from tests.gui.typing_in import shown_dialog
 
 
@@ -88,3 +89,17 @@ def test_every_key_shows_in_full_and_a_command_lists_each_of_its_keys(
     listed = {what: keys.split(", ") for _menu, what, keys in menu_shortcuts(window)}
     assert sorted(listed["Redo"]) == ["Ctrl+Shift+Z", "Ctrl+Y"]
     assert listed["Copy"] == ["Ctrl+C"]
+
+
+def test_undo_and_redo_are_listed_by_their_names_not_the_step(qtbot: QtBot, open_window) -> None:
+    """After an edit the Edit menu says "Undo Fill 1 cell"; the list keeps "Undo"."""
+    window = open_window()
+    drag(qtbot, window, [(0, 0)])
+    drag(qtbot, window, [(1, 1)])
+    window.undo_action.trigger()
+    assert "Fill" in window.undo_action.text()
+    assert "Fill" in window.redo_action.text()
+    commands = [what for _menu, what, _keys in menu_shortcuts(window)]
+    assert "Undo" in commands
+    assert "Redo" in commands
+    assert "Save As" in commands, "nor the dots of a command that asks more"
