@@ -166,8 +166,8 @@ def draw_grid(
         marks: a solver's partial grid (``int8``): filled cells in ink (in colour: each known
             colour in full), empty ones dotted.
         givens: ``(row, col, value)`` cells shown from the start, each framed inside the
-            cell, an empty one also crossed, alike on every cell (:func:`_frame_givens`); in
-            colour, a given's cell is also filled with its colour.
+            cell, an empty one also crossed, alike on every cell (:func:`_frame_givens`); a
+            given's cell is also filled: in ink (black and white) or with its colour.
         variable: cells to tint as variable fields (in colour, also hatched: :func:`_hatch`).
         conflict: cells to tint as part of a line that cannot hold its clue.
         highlight: cells to shade (e.g. the line a hint comes from).
@@ -195,6 +195,13 @@ def draw_grid(
     if marks is not None and inks is None:
         _fill_cells(painter, layout, marks == FILLED, palette.ink)
         _dot_cells(painter, layout, marks == EMPTY, palette.ink)
+    if inks is None and givens:
+        # A filled given is shown filled, as a colour given shows its colour: a printed
+        # puzzle has no picture, and a frame on white read as an empty or unknown cell.
+        given_filled = np.zeros(layout.shape, dtype=bool)
+        for row, col, value in givens:
+            given_filled[row, col] = bool(value)
+        _fill_cells(painter, layout, given_filled, palette.ink)
     if variable is not None:
         _fill_cells(painter, layout, variable, palette.variable)
         if shown is not None:

@@ -11,7 +11,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from pytestqt.qtbot import QtBot
 
-from studio.render.grid import DEFAULT_PALETTE, Layout, draw_rules
+from studio.render.grid import DEFAULT_PALETTE, Layout, draw_grid, draw_rules
 
 SIDE = 10  # cells each way, so that the rule every 5 cells is thick
 
@@ -110,3 +110,18 @@ def test_a_clip_draws_the_cells_it_touches_even_in_part() -> None:
 def test_a_clip_outside_the_grid_draws_nothing() -> None:
     assert drawn(QRectF(90, 70, 10, 10), np.ones((6, 8), dtype=bool)) == []
     assert drawn(QRectF(0, 0, 4, 4), np.ones((6, 8), dtype=bool)) == []
+
+
+def test_a_filled_given_is_drawn_filled_in_black_and_white(qtbot: QtBot) -> None:
+    """A printed puzzle has no picture: a filled given framed on white read as an empty or
+    unknown cell. Filled, it is ink inside its frame; an empty given stays white, crossed."""
+    cell = 80
+    image = QImage(2 * cell, cell, QImage.Format.Format_Grayscale8)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    draw_grid(painter, Layout((1, 2), cell), givens=[(0, 0, 1), (0, 1, 0)])
+    painter.end()
+    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(cell, -1)
+    # Inside each frame, between the arms a cross would have: (28, 40) in the cell.
+    assert pixels[28, 40] < 64, "the filled given: ink"
+    assert pixels[28, cell + 40] > 192, "the empty given: paper"

@@ -83,8 +83,9 @@ SPEC = KindSpec(
     rules=(
         "Fill some cells of the grid to reveal a picture. The numbers beside a row, and above "
         "a column, are the lengths of its runs of filled cells, in order from left to right "
-        "or top to bottom, with at least one empty cell between two runs; a line without "
-        "numbers is empty. Cells shown from the start (givens) stay as shown. The solution is "
+        "or top to bottom, with at least one empty cell between two runs; a line whose number "
+        "is 0 is empty. Cells shown from the start (givens) are framed, filled or crossed "
+        "(empty), and stay as shown. The solution is "
         "the one picture that matches every row and column. To start, slide a line's runs as "
         "far left as they go, then as far right: the cells a run covers both times are filled."
     ),
