@@ -190,7 +190,7 @@ class DocumentTab(QWidget):
         self.view.set_analysis(analysis)
         text = self.status_text(analysis)
         if analysis.status == Status.UNIQUE:
-            self.repair_panel.set_unique()
+            self.repair_panel.set_unique(analysis.logic_solvable)
             if analysis.difficulty is None:
                 text += " · rating…"
         elif analysis.stop_reason == "timeout":

@@ -107,7 +107,8 @@ class RepairPanel(QWidget):
         layout.addWidget(self.apply_button)
         layout.addLayout(all_row)
         layout.addWidget(self.line_solvable)
-        self.set_unique()
+        self.line_solvable.toggled.connect(self._restore)  # it may be all Repair all needs
+        self.set_unique(logic_solvable=True)
 
     def leaveEvent(self, event: object) -> None:
         self._selected(self.suggestions.currentItem())
@@ -125,8 +126,18 @@ class RepairPanel(QWidget):
             if name in STRATEGY_TITLES:  # the others are kept for comparison, not offered
                 self.strategy.addItem(STRATEGY_TITLES[name], name)
 
-    def set_unique(self) -> None:
-        self._show("Nothing to repair: the puzzle is unique.", [], repairable=False)
+    def set_unique(self, logic_solvable: bool) -> None:
+        """The puzzle is unique; one that logic alone does not solve can still be made to
+        (Repair all with "and line-solvable" ticked, the only Repair all offered then)."""
+        if logic_solvable:
+            self._show("Nothing to repair: the puzzle is unique.", [], repairable=False)
+            return
+        word = get_kind(self.kind).spec.logic_solvable
+        self._show(
+            f"Unique, but not {word}: Repair all with “and {word}” ticked makes it so.",
+            [],
+            logic_only=True,
+        )
 
     def set_idle(self, text: str) -> None:
         """Nothing to suggest for now (no analysis yet, no solution, an invalid puzzle)."""
@@ -178,8 +189,9 @@ class RepairPanel(QWidget):
         *,
         searching: bool = False,
         repairable: bool = True,
+        logic_only: bool = False,
     ) -> None:
-        self._state = (text, searching, repairable)
+        self._state = (text, searching, repairable, logic_only)
         self.suggestions.clear()
         for repair in repairs:
             item = QListWidgetItem(_label(repair))
@@ -191,10 +203,12 @@ class RepairPanel(QWidget):
 
     def _restore(self) -> None:
         """Text and buttons as the last state shown says."""
-        text, searching, repairable = self._state
+        text, searching, repairable, logic_only = self._state
         self.summary.setText(text)
         self.apply_button.setEnabled(self.suggestions.count() > 0)
-        self.repair_all_button.setEnabled(repairable)
+        self.repair_all_button.setEnabled(
+            repairable and (not logic_only or self.line_solvable.isChecked())
+        )
         self.suggestions.setEnabled(not searching)
 
     def _hovered(self, item: QListWidgetItem) -> None:

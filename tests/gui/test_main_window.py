@@ -460,6 +460,27 @@ def test_repair_all_with_givens_keeps_the_picture(qtbot: QtBot, open_window) -> 
     assert window.model.undo_stack.undoText().startswith("Repair all")
 
 
+def test_a_unique_puzzle_logic_does_not_solve_can_be_made_line_solvable(
+    qtbot: QtBot, open_window
+) -> None:
+    """It said "Nothing to repair" with Repair all greyed, though the command line could do it:
+    now Repair all waits only for "and line-solvable"."""
+    # A 4×4 picture with one solution that line logic alone does not reach (probing does).
+    picture = grid_from_text(["..##", "##..", ".#..", "...#"])
+    puzzle = Nonogram.from_picture(picture)
+    window = open_window(Document(puzzle, picture))
+    panel = window.repair_panel
+    assert panel.summary.text().startswith("Unique, but not line-solvable")
+    assert not panel.repair_all_button.isEnabled()
+    panel.strategy.setCurrentIndex(panel.strategy.findData("givens"))
+    qtbot.mouseClick(panel.line_solvable, Qt.MouseButton.LeftButton, pos=QPoint(5, 5))
+    assert panel.repair_all_button.isEnabled()
+    with qtbot.waitSignal(window.analysis.analysed, timeout=20_000):
+        qtbot.mouseClick(panel.repair_all_button, Qt.MouseButton.LeftButton)
+    assert window.status_label.text().startswith("Unique · line-solvable")
+    assert window.model.undo_stack.undoText().endswith("→ unique · line-solvable")
+
+
 def test_generate_opens_unique_puzzles_as_tabs(qtbot: QtBot, open_window) -> None:
     from studio.gui.generate_dialog import GenerateDialog
 

@@ -100,15 +100,18 @@ class RepairResult(Generic[P]):
         return self.analysis.status == Status.UNIQUE
 
     def describe(self) -> str:
-        """One line, e.g. ``"3 cells changed → unique"``, ``"2 givens added → unique"`` or
-        ``"1 cell changed, 4 clues added → unique"``: what this repair did, not what the design
-        already had."""
+        """One line, e.g. ``"3 cells changed → unique"``, ``"2 givens added → unique ·
+        line-solvable"`` or ``"1 cell changed, 4 clues added → unique"``: what this repair did,
+        not what the design already had, and whether logic alone then solves the puzzle."""
         changes = []
         if self.changed_cells:
             changes.append(_count(len(self.changed_cells), "cell") + " changed")
         if self.added_givens:
             changes.append(_count(len(self.added_givens), self.puzzle.spec.given) + " added")
-        return f"{', '.join(changes) or 'no change'} → {_outcome(self.analysis)}"
+        outcome = _outcome(self.analysis)
+        if self.unique and self.analysis.logic_solvable:  # what "and line-solvable" asks
+            outcome += f" · {self.puzzle.spec.logic_solvable}"
+        return f"{', '.join(changes) or 'no change'} → {outcome}"
 
 
 @dataclass(frozen=True)

@@ -153,8 +153,8 @@ def test_the_two_switch_example_needs_two_changes() -> None:
     assert by_givens.unique
     assert len(by_givens.givens) == 2
     assert by_givens.changed_cells == ()
-    assert by_givens.describe() == "2 givens added → unique"
-    assert by_flips.describe() == "2 cells changed → unique"
+    assert by_givens.describe() == "2 givens added → unique · line-solvable"
+    assert by_flips.describe() == "2 cells changed → unique · line-solvable"
 
 
 def test_winnowing_drops_each_given_the_others_make_redundant() -> None:
