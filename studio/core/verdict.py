@@ -37,6 +37,7 @@ def describe(
         return f"Ambiguous: {count} {fields}"
     if analysis.status == Status.NONE:
         contradiction = analysis.contradiction
-        where = contradiction.text(names) if contradiction else "found by search"
-        return f"No solution: {where}"
+        if contradiction is None:  # no single line or rule is to blame: "found by search"
+            return "No solution (proved by search: no one clue alone is at fault)"
+        return f"No solution: {contradiction.text(names)}"
     return f"Unknown: {stopped}"

@@ -7,7 +7,7 @@ from dataclasses import replace
 from studio.core.cancel import CancelToken
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
-from studio.core.sat.analysis import analyze
+from studio.core.sat.analysis import Status, analyze
 from studio.core.verdict import describe
 
 DIAGONAL = document_of_picture("nonogram", grid_from_text(["#.", ".#"])).puzzle
@@ -28,3 +28,12 @@ def test_a_verdict_cut_short_names_what_stopped_it_and_the_limit_given() -> None
     assert describe(replace(partial, stop_reason="cancelled")) == (
         "Ambiguous: 4 or more variable fields (stopped)"
     )
+
+
+def test_no_solution_without_a_line_to_blame_says_how_it_was_found() -> None:
+    """Logic found no contradiction; the search found no solution (it read "found by
+    search", as if a solution had been found)."""
+    analysis = analyze(DIAGONAL)
+    none = replace(analysis, status=Status.NONE, solution=None)
+    assert none.contradiction is None
+    assert describe(none) == "No solution (proved by search: no one clue alone is at fault)"
