@@ -383,5 +383,7 @@ def run_export(window: MainWindow, *, solution: bool = False) -> Path | None:
     )
     if dialog.exec() != QDialog.DialogCode.Accepted or dialog.written is None:
         return None
+    # Where it went is where the next dialog starts, typed into the field or chosen.
+    Settings().set_work_folder(dialog.written.parent)
     window.show_message(f"Exported {dialog.written}")
     return dialog.written

@@ -24,6 +24,7 @@ from studio.core.kinds import document_of_picture
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.palette import Colour, Palette
 from studio.gui.export_dialog import ExportDialog, run_export
+from studio.gui.file_dialogs import work_folder
 from studio.gui.main_window import MainWindow
 from studio.gui.settings import ExportSettings, Settings
 from studio.render.export import View, export_size, extent, native_cell
@@ -259,6 +260,8 @@ def test_run_export_from_the_window(qtbot: QtBot, open_window, tmp_path: Path) -
     assert seen == [View.SOLUTION]
     assert target.read_bytes().startswith(b"\x89PNG")
     assert window.statusBar().currentMessage() == f"Exported {target}"
+    # Typed, not chosen in a file dialog: the next dialog starts there all the same.
+    assert work_folder() == tmp_path
 
 
 def test_run_export_cancelled_writes_nothing(qtbot: QtBot, open_window, tmp_path: Path) -> None:
