@@ -192,8 +192,10 @@ class PalettePanel(QWidget):
             )
         palette = self.model.document.palette
         char = palette.typing_chars[value] if palette is not None else colour.name
-        typed = f" — typed {char}" if char != colour.name else ""  # not "b — typed b"
-        return f"{value}  {colour.name}{typed}"
+        # The letter that spells it in a typed clue ("3a"), unless that is its name already:
+        # then the name reads "colour b", as messages say it.
+        letter = f"  (clue letter {char})" if char != colour.name else ""
+        return f"{value}  {self.puzzle_palette.names[value]}{letter}"
 
     def _select(self, value: int) -> None:
         self.colours.blockSignals(True)

@@ -87,9 +87,9 @@ def test_clicking_a_colour_paints_with_it_left_and_the_background_right(
     assert window.colours.dock.isVisible()
     assert labels(window) == [
         "0  white, background",
-        "1  black — typed X",
-        "2  red — typed r",
-        "3  green — typed g",
+        "1  black  (clue letter X)",
+        "2  red  (clue letter r)",
+        "3  green  (clue letter g)",
     ]
     click_colour(qtbot, window, 2)
     assert window.view.colour == 2
@@ -168,7 +168,9 @@ def test_palette_edits_are_undo_steps(
     assert np.array_equal(picture(window), filled.astype(np.uint8)), "filled cells stay black"
     assert window.model.undo_stack.undoText() == "Add colour #cc0000"
     assert window.view.colour == 2
-    assert labels(window)[1:] == ["1  black — typed a", "2  b"], "named as it is typed"
+    assert labels(window)[1:] == ["1  black  (clue letter a)", "2  colour b"], (
+        "named as it is typed"
+    )
     drag(qtbot, window, [(3, 0), (3, 1)])
     assert list(picture(window)[3, :2]) == [2, 2]
     answer_colour(monkeypatch, "#00aa00")
@@ -209,14 +211,14 @@ def test_merge_into_and_make_background(qtbot: QtBot, open_window, monkeypatch) 
     expected[expected == 3] = 2  # green moves down one, red gone
     assert np.array_equal(picture(window), expected)
     assert window.view.colour == 2, "painting with the colour merged into"
-    assert labels(window)[2] == "2  green — typed g"
+    assert labels(window)[2] == "2  green  (clue letter g)"
     click_colour(qtbot, window, 1)
     press_button(qtbot, window, "Make Background")
     assert window.model.undo_stack.undoText() == "Make black the background"
     swapped = expected.copy()
     swapped[expected == 1], swapped[expected == 0] = 0, 1
     assert np.array_equal(picture(window), swapped)
-    assert labels(window)[:2] == ["0  black, background", "1  white — typed X"]
+    assert labels(window)[:2] == ["0  black, background", "1  white  (clue letter X)"]
 
 
 def test_make_background_leaves_the_grid_where_it_was(qtbot: QtBot, open_window) -> None:
@@ -272,7 +274,7 @@ def test_rename_is_an_undo_step_refuses_a_taken_name_and_has_f2_as_delete_remove
     press_button(qtbot, window, "Rename…")
     assert typed == ["red"]
     assert window.model.undo_stack.undoText() == "Rename red to poppy"
-    assert labels(window)[2] == "2  poppy — typed r"
+    assert labels(window)[2] == "2  poppy  (clue letter r)"
     assert panel(window).colours.item(2).toolTip() == "poppy: #cc0000"
     assert np.array_equal(picture(window), PICTURE)
     answer.name = "Green"  # type: ignore[attr-defined]
@@ -281,7 +283,7 @@ def test_rename_is_an_undo_step_refuses_a_taken_name_and_has_f2_as_delete_remove
     assert window.statusBar().currentMessage() == "Another colour is called green"
     assert window.model.undo_stack.undoText() == "Rename red to poppy", "nothing changed"
     window.undo_action.trigger()
-    assert labels(window)[2] == "2  red — typed r"
+    assert labels(window)[2] == "2  red  (clue letter r)"
     click_colour(qtbot, window, 3)
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.keyClick(panel(window).colours, Qt.Key.Key_Delete)
@@ -341,7 +343,11 @@ def test_a_palette_spelt_with_digits_is_typed_with_the_stand_ins_the_panel_shows
         tuple(Colour(c.name, char, c.rgb) for c, char in zip(PALETTE.colours, "0123", strict=True))
     )
     window = open_window(document_of_picture("nonogram", PICTURE, palette=digits))
-    assert labels(window)[1:] == ["1  black — typed a", "2  red — typed b", "3  green — typed c"]
+    assert labels(window)[1:] == [
+        "1  black  (clue letter a)",
+        "2  red  (clue letter b)",
+        "3  green  (clue letter c)",
+    ]
     rows = window.view.editor.row_clues
     assert rows.line_clues()[0] == "2 1b"
     qtbot.mouseDClick(rows, LEFT, pos=rows.band(0).center())
@@ -458,7 +464,7 @@ def test_the_context_menu_acts_on_the_colour_clicked(qtbot: QtBot, open_window) 
     with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
         qtbot.mouseClick(menu, LEFT, pos=menu.actionGeometry(remove).center())
     assert window.model.undo_stack.undoText() == "Remove green"
-    assert labels(window)[1:] == ["1  black — typed X", "2  red — typed r"]
+    assert labels(window)[1:] == ["1  black  (clue letter X)", "2  red  (clue letter r)"]
 
 
 def test_the_colour_keys_are_listed_and_clash_with_no_other_shortcut(open_window) -> None:
