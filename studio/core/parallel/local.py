@@ -6,12 +6,15 @@ process pool does (docs/architecture.md, "Batches").
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import get_context
 from typing import Any, TypeVar
 from weakref import WeakSet
+
+from studio.core.children import die_with_parent
 
 T = TypeVar("T")
 
@@ -46,7 +49,13 @@ def local_pool(jobs: int) -> Iterator[LocalPool]:
     batch ended, or at once (they finish on their own) when it was cancelled or failed."""
     # Spawned, not forked: the caller may have threads (the GUI's workers), and a fork copies
     # their locks in whatever state they are.
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"))
+    # Each worker dies with this process: killed (``kill PID``), it cannot shut them down.
+    executor = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=get_context("spawn"),
+        initializer=die_with_parent,
+        initargs=(os.getpid(),),
+    )
     pool = LocalPool(executor, jobs)
     ended = False
     try:

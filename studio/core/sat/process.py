@@ -12,14 +12,13 @@ killed. Cancel and time limit act within :data:`POLL` seconds plus the time to k
 from __future__ import annotations
 
 import os
-import signal
-import sys
 import tempfile
 from array import array
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 
 from studio.core.cancel import CancelToken
+from studio.core.children import die_with_parent
 from studio.core.errors import StudioError
 from studio.core.sat.cnf import CnfBuilder, clause_chunks
 from studio.core.sat.session import LOAD_CHUNK
@@ -30,9 +29,6 @@ POLL = 0.05
 #: The backend for the child process: Kissat 4.0.4 in python-sat.
 BACKEND = "kissat404"
 
-#: ``prctl``'s option that sets the signal a process gets when its parent dies (Linux).
-PR_SET_PDEATHSIG = 1
-
 #: Bytes of clauses written to the child's file between two looks at the cancel token.
 CHUNK = 1 << 20
 
@@ -41,24 +37,11 @@ class ChildFailed(StudioError):
     """The child process ended without an answer (killed from outside, out of memory)."""
 
 
-def _die_with_parent(parent: int) -> None:
-    """Have the kernel kill this process when its parent (process id ``parent``) dies (Linux;
-    elsewhere the parent's ``kill`` on cancel is the only guard): a parent that is killed
-    itself cannot kill the child, and the child, in a solver that holds the GIL, cannot
-    notice. A parent that died before this was asked for ends the child at once."""
-    if sys.platform == "linux":
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
-
-
 def _solve(connection: Connection, backend: str, path: str, parent: int) -> None:
     """The child of process ``parent``: solve the clauses at ``path`` (a
     :data:`~studio.core.sat.cnf.LiteralStream`'s bytes); send the model, or ``None`` when they
     are unsatisfiable."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
     from pysat.solvers import Solver
 
     literals = array("i")

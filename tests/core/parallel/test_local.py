@@ -3,6 +3,10 @@ progress when it ended; either way the tasks not started are cancelled."""
 
 from __future__ import annotations
 
+import os
+import select
+import subprocess
+import sys
 import time
 from concurrent.futures import Future
 
@@ -34,3 +38,39 @@ def test_a_finished_batch_waits_for_the_tasks_in_progress() -> None:
         assert futures[0].result() is None
     assert all(future.done() for future in futures)
     assert pool.slots() == 2
+
+
+_KILLED_PARENT = """
+import os, sys, time
+from studio.core.parallel.local import local_pool
+
+with local_pool(1) as pool:
+    print(pool.submit(os.getpid).result(), flush=True)
+    pool.submit(time.sleep, 120)  # its worker is busy when this process is killed
+    sys.stdin.read()
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the kernel's parent-death signal is Linux's")
+def test_a_killed_parent_takes_its_workers_with_it() -> None:
+    """``kill -9`` of a batch (or ``kill``: no cleanup runs either way) left its workers
+    running, orphaned, at full CPU; the kernel now ends them with it."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_PARENT],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        ended = os.pidfd_open(worker)  # readable once the worker has ended
+        parent.kill()
+        parent.wait()
+        # Without the parent-death signal the worker sleeps on for two minutes.
+        readable, _, _ = select.select([ended], [], [], 60)
+        assert readable, "the worker outlived its parent"
+        os.close(ended)
+    finally:
+        parent.kill()
+        parent.wait()
