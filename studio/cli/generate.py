@@ -29,11 +29,11 @@ from studio.cli.arguments import (
 )
 from studio.cli.outputs import (
     EXIT_OK,
-    as_text,
     json_line,
     make_folder,
     output_name,
     picture_record,
+    print_document,
     progress_bar,
     verdict,
 )
@@ -185,8 +185,8 @@ def _generate(
             if args.json:
                 print_record(generated)
             elif folder is None and not args.book:
-                print(f"{generated.name}: {verdict(generated.analysis, document)}")
-                print(as_text(document), end="", flush=True)
+                summary = f"{generated.name}: {verdict(generated.analysis, document)}"
+                print_document(summary, document, args.format)
     if book is not None:
         save_book(book.added(*entries), args.book)
 

@@ -117,6 +117,17 @@ def as_text(document: Document, format_name: str | None = None) -> str:
     return document_text(document, target)
 
 
+def print_document(summary: str, document: Document, format_name: str | None) -> None:
+    """``summary`` (``"heart.json: 3 cells changed → unique"``), then the document as text
+    (:func:`as_text`). With a ``--format`` the summary goes to standard error, so that standard
+    output is that file (``studio generate --format non > puzzle.non``)."""
+    if format_name is None:
+        print(summary)
+    else:
+        note(summary)
+    print(as_text(document, format_name), end="", flush=True)
+
+
 # ---------------------------------------------------------------------------------------------
 # Files
 

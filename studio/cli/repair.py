@@ -18,11 +18,11 @@ from studio.cli.inputs import is_puzzle_text, label, readers
 from studio.cli.outputs import (
     EXIT_BAD_INPUT,
     EXIT_OK,
-    as_text,
     json_line,
     output_folder,
     output_path,
     picture_record,
+    print_document,
     report_error,
 )
 from studio.core import formats
@@ -83,10 +83,10 @@ def run_repair(args: argparse.Namespace) -> int:
                 record["changed_cells"] = [list(cell) for cell in result.changed_cells]
                 record["givens"] = [list(cell) for cell in result.givens]
                 print(json_line(record), flush=True)
+            elif args.output is None:
+                print_document(f"{label(argument)}: {result.describe()}", document, args.format)
             else:
                 print(f"{label(argument)}: {result.describe()}", flush=True)
-                if args.output is None:
-                    print(as_text(document), end="")
         except StudioError as error:
             report_error(error)
             status = EXIT_BAD_INPUT

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.core import formats
 from studio.core.contract import generation
 from studio.core.formats.book_json import load_book
 from studio.core.kinds.nonogram import generate as nonogram_generator
@@ -276,3 +277,13 @@ def test_fill_book_on_a_dask_cluster_makes_the_puzzles_of_the_local_run(
     local = json_lines(run(capsys, "fill-book", str(tmp_path / "a.json"), *argv, "--seed", "5")[1])
     assert len(local) == 4
     assert timeless(json_lines(out)) == timeless(local)
+
+
+def test_generate_with_a_format_prints_that_file_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """``studio generate --format non > puzzle.non`` wrote the summary line and the ASCII
+    grid: standard output is now the file, the summary on standard error."""
+    status, out, err = run(capsys, "generate", "--size", "5x5", "--seed", "2", "--format", "non")
+    assert status == 0
+    document = formats.read_text(out, format="non")
+    assert document.puzzle.shape == (5, 5)
+    assert err.startswith("studio: Nonogram 5×5 #2: Unique")

@@ -55,3 +55,14 @@ def test_a_repair_out_of_time_names_its_input(
     status, out, err = run(capsys, "repair", str(source), "--timeout", "1e-9")
     assert (status, out) == (2, "")
     assert err == f"studio: error: {source}: not repaired: time limit reached\n"
+
+
+def test_repair_with_a_format_prints_that_file_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    source = tmp_path / "diagonal.json"
+    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    status, out, err = run(capsys, "repair", str(source), "--format", "webpbn")
+    assert status == 0
+    assert formats.read_text(out, format="webpbn").picture is not None
+    assert err.startswith(f"studio: {source}: ")
