@@ -23,20 +23,33 @@ from dataclasses import dataclass
 BACKGROUND_CHAR = "."
 """The background's character wherever the studio spells a colour picture itself."""
 
-_DEFAULT_RGB = (
-    (0x00, 0x00, 0x00),
-    (0xCC, 0x00, 0x00),
-    (0x73, 0xD2, 0x16),
-    (0x20, 0x4A, 0x87),
-    (0xF5, 0x79, 0x00),
-    (0x75, 0x50, 0x7B),
-    (0xC1, 0x7D, 0x11),
-    (0xED, 0xD4, 0x00),
+_DEFAULT_INKS = (
+    ("black", (0x00, 0x00, 0x00)),
+    ("red", (0xCC, 0x00, 0x00)),
+    ("green", (0x73, 0xD2, 0x16)),
+    ("blue", (0x20, 0x4A, 0x87)),
+    ("orange", (0xF5, 0x79, 0x00)),
+    ("plum", (0x75, 0x50, 0x7B)),
+    ("brown", (0xC1, 0x7D, 0x11)),
+    ("yellow", (0xED, 0xD4, 0x00)),
 )
-"""Inks of :meth:`Palette.default`: black, then Tango's red, light green, dark blue and orange,
-whose lightness (CIE L* 0, 42.5, 75.9, 31.7, 64.2) lies at least 10 from each other's and from
-white's, so that up to five colours print as distinct greys (:func:`greyscale_alike`); then
-plum, chocolate and butter, which no longer can; further colours are greys."""
+"""Inks of :meth:`Palette.default`, named: black, then Tango's scarlet red, chameleon green, dark
+sky blue and orange, whose lightness (CIE L* 0, 42.5, 75.9, 31.7, 64.2) lies at least 10 from
+each other's and from white's, so that up to five colours print as distinct greys
+(:func:`greyscale_alike`); then plum, chocolate brown and butter yellow, which no longer can;
+further colours are greys ("grey 1", …)."""
+
+
+def hex_of(rgb: tuple[int, int, int]) -> str:
+    """``"#rrggbb"``, lower case: the name of a colour the studio cannot name better (an
+    imported image's)."""
+    return "#" + "".join(f"{value:02x}" for value in rgb)
+
+
+def default_name(rgb: tuple[int, int, int]) -> str | None:
+    """The name :meth:`Palette.default` gives the colour ``rgb`` (``"red"`` for ``#cc0000``),
+    ``None`` if it gives it none: a name that says what the colour is, printed in the key."""
+    return next((name for name, value in _DEFAULT_INKS if value == rgb), None)
 
 
 def ink_char(index: int) -> str:
@@ -71,7 +84,7 @@ class Colour:
     @property
     def hex(self) -> str:
         """``"#rrggbb"``, lower case."""
-        return "#" + "".join(f"{value:02x}" for value in self.rgb)
+        return hex_of(self.rgb)
 
     @property
     def given_name(self) -> str | None:
@@ -117,19 +130,18 @@ class Palette:
 
     @classmethod
     def default(cls, inks: int) -> Palette:
-        """A palette of ``inks`` colours on white, spelt ``.`` and ``a``, ``b``, … (names
-        ``"white"``, ``"a"``, ``"b"``, …)."""
+        """A palette of ``inks`` colours on white, spelt ``.`` and ``a``, ``b``, …, named by
+        what they are (``"white"``, ``"black"``, ``"red"``, …, then ``"grey 1"`` …): a
+        generated puzzle's printed key says them."""
         background = Colour("white", BACKGROUND_CHAR, (255, 255, 255))
-        return cls((background, *(_ink(index, _default_rgb(index)) for index in range(inks))))
+        return cls((background, *(_default_ink(index) for index in range(inks))))
 
     @classmethod
     def of_rgb(cls, rgb: list[tuple[int, int, int]]) -> Palette:
         """The palette of RGB colours, background first, spelt ``.`` and ``a``, ``b``, … and
         named by their hex (``"#cc0000"``): what an imported image gets."""
         background = Colour("background", BACKGROUND_CHAR, rgb[0])
-        return cls(
-            (background, *(_ink(index, value, hexed=True) for index, value in enumerate(rgb[1:])))
-        )
+        return cls((background, *(_ink(index, value) for index, value in enumerate(rgb[1:]))))
 
     @property
     def inks(self) -> int:
@@ -191,17 +203,19 @@ def name_colours(wording: str, colours: Sequence[int], names: Sequence[str] | No
     return wording.format(*(colour_name(value, names) for value in colours))
 
 
-def _default_rgb(index: int) -> tuple[int, int, int]:
-    if index < len(_DEFAULT_RGB):
-        return _DEFAULT_RGB[index]
-    grey = 32 + (index * 37) % 192
-    return (grey, grey, grey)
-
-
-def _ink(index: int, rgb: tuple[int, int, int], *, hexed: bool = False) -> Colour:
+def _default_ink(index: int) -> Colour:
+    """The ``index``-th ink of :meth:`Palette.default`, 0-based."""
     char = ink_char(index)
-    colour = Colour(char, char, rgb)
-    return Colour(colour.hex, char, rgb) if hexed else colour
+    if index < len(_DEFAULT_INKS):
+        name, rgb = _DEFAULT_INKS[index]
+        return Colour(name, char, rgb)
+    grey = 32 + (index * 37) % 192
+    return Colour(f"grey {index - len(_DEFAULT_INKS) + 1}", char, (grey, grey, grey))
+
+
+def _ink(index: int, rgb: tuple[int, int, int]) -> Colour:
+    """The ``index``-th ink of an imported image's palette: named by its hex."""
+    return Colour(hex_of(rgb), ink_char(index), rgb)
 
 
 # Print: contrast and greyscale -----------------------------------------------------------------

@@ -17,7 +17,15 @@ import numpy as np
 from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import ColourGrid
-from studio.core.palette import BACKGROUND_CHAR, MAX_INKS, Colour, Palette, ink_char
+from studio.core.palette import (
+    BACKGROUND_CHAR,
+    MAX_INKS,
+    Colour,
+    Palette,
+    default_name,
+    hex_of,
+    ink_char,
+)
 
 RGB = tuple[int, int, int]
 
@@ -56,7 +64,7 @@ def add_colour(document: Document, rgb: RGB) -> Document:
         )
     char = next(ink_char(i) for i in range(MAX_INKS) if ink_char(i) not in palette.chars)
     names = {colour.name for colour in palette.colours}
-    name = char if char not in names else _hex(rgb)
+    name = next(n for n in (default_name(rgb), char, hex_of(rgb)) if n and n not in names)
     colours = (*palette.colours, Colour(name, char, rgb))
     return document.with_palette(_values(document), Palette(colours))
 
@@ -96,7 +104,9 @@ def merge_colours(document: Document, keep: int, gone: int) -> Document:
 
 def recolour(document: Document, value: int, rgb: RGB) -> Document:
     """``document`` with colour ``value`` (0 the background, 1 to *k* an ink) drawn in ``rgb``;
-    a colour named by its hex (an imported image's) takes the new hex as its name.
+    a colour the studio named for its look (by its hex, as an imported image's, or ``"red"``,
+    :func:`~studio.core.palette.default_name`) takes the name of its new look, the name a
+    designer gave stays.
 
     Raises:
         ValueError: for a value outside the palette, or a black-and-white document (whose
@@ -104,7 +114,10 @@ def recolour(document: Document, value: int, rgb: RGB) -> Document:
     """
     palette = _colour_palette(document, value)
     old = palette.colours[value]
-    name = _hex(rgb) if old.name == old.hex else old.name
+    name = old.name
+    if name in (old.hex, default_name(old.rgb)):
+        others = {colour.name for colour in palette.colours} - {name}
+        name = next(n for n in (default_name(rgb), hex_of(rgb)) if n and n not in others)
     return _with_colour(document, palette, value, Colour(name, old.char, rgb))
 
 
@@ -185,7 +198,3 @@ def _with_colour(document: Document, palette: Palette, value: int, colour: Colou
 def _check_ink(palette: Palette, value: int) -> None:
     if not 1 <= value <= palette.inks:
         raise ValueError(f"colour {value} is not an ink of the palette (1 to {palette.inks})")
-
-
-def _hex(rgb: RGB) -> str:
-    return Colour(BACKGROUND_CHAR, BACKGROUND_CHAR, rgb).hex

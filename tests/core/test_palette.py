@@ -37,10 +37,12 @@ def test_the_default_palette_spells_a_b_c() -> None:
 
 def test_only_a_name_someone_gave_is_a_given_name() -> None:
     """An imported image's colours are named by their hex and added ones by their character:
-    neither is a name to print; "red", or a hex that is not the colour's own, is."""
+    neither is a name to print; "red", or a hex that is not the colour's own, is. A default
+    palette's colours are named what they are, so a generated puzzle's key says them."""
     imported = Palette.of_rgb([(255, 255, 255), (148, 161, 174)]).colours[1]
     assert (imported.name, imported.given_name) == ("#94a1ae", None)
-    assert Palette.default(1).colours[1].given_name is None  # named "a", spelt "a"
+    assert Colour("a", "a", (1, 1, 1)).given_name is None  # named "a", spelt "a"
+    assert [c.given_name for c in Palette.default(3).colours[1:]] == ["black", "red", "green"]
     assert Colour("red", "r", (200, 0, 0)).given_name == "red"
     assert Colour("#000000", "a", (1, 1, 1)).given_name == "#000000"
 
@@ -131,11 +133,11 @@ def test_the_background_counts_and_every_pair_is_named() -> None:
 
 def test_the_default_palette_prints_five_colours_apart_in_greyscale() -> None:
     """Its first five inks are at least 10 L* from each other and from the white paper; a
-    sixth cannot be (the plum f is as dark as the red b and the blue d)."""
+    sixth cannot be (the plum is as dark as the red and the blue)."""
     for inks in range(1, 6):
         assert greyscale_warning(Palette.default(inks)) is None
     assert greyscale_warning(Palette.default(6)) == (
-        "b and f, d and f would print alike in greyscale"
+        "red and plum, blue and plum would print alike in greyscale"
     )
 
 

@@ -95,7 +95,11 @@ def test_recolouring_renames_a_colour_named_by_its_hex() -> None:
         add_colour(document_of_picture("nonogram", np.eye(2, dtype=bool)), RED), 2, BLUE
     )
     assert named.palette is not None
-    assert named.palette.colours[2].name == "b"
+    # Added as "red" (the studio's name for its look), recoloured: named for its new look.
+    assert named.palette.colours[2].name == "#3465a4"
+    given = recolour(rename_colour(named, 2, "sea"), 2, RED)
+    assert given.palette is not None
+    assert given.palette.colours[2].name == "sea", "a name the designer gave stays"
     with pytest.raises(ValueError, match="black on white"):
         recolour(new_document("nonogram", (2, 2)), 0, RED)
 

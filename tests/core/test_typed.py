@@ -98,7 +98,7 @@ def test_a_colour_nonogram_types_with_its_colours_and_keeps_its_picture() -> Non
     document = document_of_picture("nonogram", picture, **METADATA)
     text = typed_text(document)
     assert text == (
-        "colors\n. #ffffff white\na #000000 a\nb #cc0000 b\n"
+        "colors\n. #ffffff white\na #000000 black\nb #cc0000 red\n"
         "rows\n1 1b 1\n2b\ncolumns\n1 1b\n2b\n1\n"
     )
     assert retyped(document, text) == document

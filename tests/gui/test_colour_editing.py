@@ -168,15 +168,16 @@ def test_palette_edits_are_undo_steps(
     assert np.array_equal(picture(window), filled.astype(np.uint8)), "filled cells stay black"
     assert window.model.undo_stack.undoText() == "Add colour #cc0000"
     assert window.view.colour == 2
-    assert labels(window)[1:] == ["1  black  (clue letter a)", "2  colour b"], (
-        "named as it is typed"
+    assert labels(window)[1:] == ["1  black  (clue letter a)", "2  red  (clue letter b)"], (
+        "named for what it is"
     )
     drag(qtbot, window, [(3, 0), (3, 1)])
     assert list(picture(window)[3, :2]) == [2, 2]
     answer_colour(monkeypatch, "#00aa00")
     press_button(qtbot, window, "Recolour…")
     assert window.model.document.palette.colours[2].rgb == (0, 0xAA, 0)
-    assert window.model.undo_stack.undoText() == "Recolour colour b as #00aa00"
+    assert window.model.undo_stack.undoText() == "Recolour red as #00aa00"
+    assert labels(window)[2] == "2  #00aa00  (clue letter b)", "no longer red"
     click_colour(qtbot, window, 0)
     answer_colour(monkeypatch, "#ffffcc")
     press_button(qtbot, window, "Recolour…")
@@ -186,7 +187,7 @@ def test_palette_edits_are_undo_steps(
         press_button(qtbot, window, "Remove")
     assert window.model.document.palette is None, "one ink left: black and white again"
     assert np.array_equal(picture(window), filled), "the cells of the colour removed are blank"
-    assert window.model.undo_stack.undoText() == "Remove colour b"
+    assert window.model.undo_stack.undoText() == "Remove #00aa00"
     assert window.view.colour == 1
     assert labels(window) == ["0  white, background", "1  black"]
     for _ in range(5):
@@ -253,7 +254,7 @@ def test_colours_that_look_alike_are_named_under_the_list_until_told_apart(
     click_colour(qtbot, window, 2)
     press_button(qtbot, window, "Recolour…")
     assert alike.isVisible()
-    assert alike.text() == "Warning: black and red look alike. Merge them, or recolour one."
+    assert alike.text() == "Warning: black and #141414 look alike. Merge them, or recolour one."
     key(qtbot, window, Qt.Key.Key_Z, CONTROL)
     assert not alike.isVisible()
 

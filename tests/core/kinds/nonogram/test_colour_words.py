@@ -138,7 +138,9 @@ def test_names_fill_the_fields_and_a_wording_without_colours_is_left_alone() -> 
     assert name_colours("cannot hold 2 in {0}", (2,), PALETTE.names) == "cannot hold 2 in red"
     assert name_colours("{0} then {1}", (0, 3), PALETTE.names) == "white then green"
     assert name_colours("a {brace}", ()) == "a {brace}"
-    assert Palette.default(2).names == ("white", "colour a", "colour b")
+    assert Palette.default(2).names == ("white", "black", "red")
+    assert Palette.default(10).names[-2:] == ("grey 1", "grey 2")
+    assert Palette.of_rgb([(255, 255, 255), (0, 0, 0)]).names == ("background", "#000000")
 
 
 def crossed() -> Nonogram:
