@@ -40,7 +40,10 @@ from studio.core.generate.batch import POOL_AFTER_SECONDS, generate_batch
 from studio.core.kinds import get_kind
 from studio.core.parallel import require_dask
 
-__all__ = ["MAX_PER_KIND", "Section", "fill_book", "ramp_levels", "ramp_seed"]
+__all__ = ["MAX_PER_KIND", "TOP_LEVEL", "Section", "fill_book", "ramp_levels", "ramp_seed"]
+
+TOP_LEVEL = 5
+"""The hardest difficulty level: the puzzle needs search (levels run 1 to 5)."""
 
 MAX_PER_KIND = 500
 """The most puzzles of one kind one ramp makes."""
@@ -89,8 +92,8 @@ def ramp_levels(count: int, easiest: int = 1, hardest: int = 5) -> list[int]:
     if count < 0:
         raise GeneratorError(f"count must be 0 or more, got {count}")
     for name, level in (("easiest", easiest), ("hardest", hardest)):
-        if not 1 <= level <= 5:
-            raise GeneratorError(f"the {name} level must be 1 to 5, got {level}")
+        if not 1 <= level <= TOP_LEVEL:
+            raise GeneratorError(f"the {name} level must be 1 to {TOP_LEVEL}, got {level}")
     if easiest > hardest:
         raise GeneratorError(f"the easiest level {easiest} is above the hardest {hardest}")
     if count == 1:
@@ -195,7 +198,9 @@ def _ramp(
             except GeneratorError:
                 if made:  # the level was reached: too few distinct puzzles, said as it is
                     raise
-                above = _first_reached(batch, section, seed, place, range(level + 1, hardest + 1))
+                # The levels next to it that the size reaches, past the ramp's ends too: a
+                # ramp of level 1 alone at 25×25 is told that level 2 comes.
+                above = _first_reached(batch, section, seed, place, range(level + 1, TOP_LEVEL + 1))
                 below = last
                 if below is None and above is None:  # then any level under the ramp's
                     below = _first_reached(batch, section, seed, place, range(level - 1, 0, -1))
@@ -237,10 +242,12 @@ def _out_of_reach(
     failed = f"no {size_name(section.shape)} {noun} of level {level} was found"
     found = [found for found in (below, above) if found is not None]
     if not found:
-        return GeneratorError(f"{failed}, nor of any level up to {hardest}: try another size")
+        return GeneratorError(f"{failed}, nor of any other level: try another size")
     were = f"levels {found[0]} and {found[1]} were" if len(found) == 2 else f"level {found[0]} was"
     if below is not None and above is not None:
         advice = f"leave level {level} out: end at level {below} or start at level {above}"
+    elif above is not None and above > hardest:
+        advice = f"raise the easiest and hardest levels to {above}, or make the puzzles smaller"
     elif above is not None:
         advice = f"raise the easiest level to {above}, or make the puzzles smaller"
     elif below is not None and below >= easiest:

@@ -123,6 +123,21 @@ def test_a_level_too_easy_for_the_size_names_the_level_reached_and_the_easiest_t
     )
 
 
+def test_a_ramp_of_one_level_out_of_reach_is_told_the_level_above(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Level 1 alone at 25×25 said "nor of any level up to 1: try another size", though
+    level 2 comes at that size."""
+    monkeypatch.setattr(nonogram_generator, "MAX_ATTEMPTS", 40)
+    ramp = fill_book([Section("nonogram", (25, 25))], 2, 1, easiest=1, hardest=1)
+    with pytest.raises(GeneratorError) as raised:
+        next(ramp)
+    assert str(raised.value) == (
+        "no 25×25 nonogram of level 1 was found (level 2 was): raise the easiest and hardest "
+        "levels to 2, or make the puzzles smaller"
+    )
+
+
 @pytest.mark.parametrize(
     ("easiest", "advice"),
     [
