@@ -97,6 +97,26 @@ class GenerateDialog(GeneratingDialog):
         self.generate_button = self.lay_out(form, "&Generate")
         self._settings = Settings()
         self._set_choices(self._settings.generate_settings())
+        self._refused = False  # the status line says what the choices contradict
+        for box in (self.kind, self.strategy):
+            box.currentIndexChanged.connect(self._check_choices)
+        for spin in (self.width_box, self.height_box, self.colours, self.easiest, self.hardest):
+            spin.valueChanged.connect(self._check_choices)
+        self.density.valueChanged.connect(self._check_choices)
+        self.logic_solvable.toggled.connect(self._check_choices)
+
+    def _check_choices(self) -> None:
+        """Once Generate has said what the choices contradict, take it back as soon as they no
+        longer do (it stayed, stale), or say the new contradiction."""
+        if not self._refused or self.batch.busy:
+            return
+        try:
+            self.options()
+        except GeneratorError as error:
+            self.status.setText(str(error))
+            return
+        self._refused = False
+        self.status.setText("")
 
     def _choices(self) -> GenerateSettings:
         """The choices as set, the seed aside."""
@@ -181,6 +201,7 @@ class GenerateDialog(GeneratingDialog):
             options = self.options()
         except GeneratorError as error:
             self.status.setText(str(error))
+            self._refused = True
             return
         self._settings.set_generate_settings(self._choices())
         seed, count = self.seed.value(), self.count.value()

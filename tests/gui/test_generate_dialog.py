@@ -26,8 +26,12 @@ def test_generate_refuses_a_difficulty_logic_alone_cannot_have(qtbot: QtBot, ope
     assert not dialog.batch.busy
     type_into(qtbot, dialog.hardest, "2")
     qtbot.mouseClick(dialog.logic_solvable, Qt.MouseButton.LeftButton)
+    # Said as soon as the choices change, before Generate is pressed again.
+    assert dialog.status.text() == "min difficulty 3 is above max difficulty 2"
     qtbot.mouseClick(dialog.generate_button, Qt.MouseButton.LeftButton)
     assert dialog.status.text() == "min difficulty 3 is above max difficulty 2"
+    type_into(qtbot, dialog.hardest, "4")
+    assert dialog.status.text() == "", "no longer true: taken back (it stayed, stale)"
 
 
 def test_generate_makes_puzzles_of_the_difficulty_asked(qtbot: QtBot, open_window) -> None:
