@@ -3,8 +3,8 @@
 A stroke (painting cells, placing givens) updates the document live as the mouse moves (the
 clues and the analysis follow) and becomes one undo step when the mouse is released.
 
-The document's name (its tab, the window's title, the name Save As suggests) is its file's,
-else the title given in Puzzle ▸ Properties, else the name it came with (a generator's, an
+The document's name (its tab, the window's title, the name Save As suggests) is its file's
+(a file in another format by its whole name, ``heart.non``), else the title given in Puzzle ▸ Properties, else the name it came with (a generator's, an
 image's, the book's), else its own "Untitled N".
 
 Its file is remembered as it was when last read or written (:class:`~studio.gui.edited.DiskFile`,
@@ -59,9 +59,13 @@ class DocumentModel(EditedFile):
 
     @property
     def name(self) -> str:
-        """What the tab and the window title call the document (see the module's docstring)."""
-        if self.file is not None:
-            return self.file.stem
+        """What the tab and the window title call the document (see the module's docstring):
+        a file in another format by its whole name (``heart.non``), which tells it from the
+        studio document beside it (``heart``) and says it is not one."""
+        if self.path is not None:
+            return self.path.stem
+        if self._source is not None:
+            return self._source.name
         return self.document.title or self._given or self.untitled
 
     def rename(self, name: str) -> None:

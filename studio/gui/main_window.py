@@ -897,7 +897,8 @@ class MainWindow(QMainWindow):
 
     def ask_save_path(self) -> Path | None:
         model = self.model
-        suggested = model.path or Path(f"{model.name}.json")
+        # A file in another format is saved as a studio document beside it (heart.non: heart.json).
+        suggested = model.file.with_suffix(".json") if model.file else Path(f"{model.name}.json")
         return ask_save(self, "Save puzzle", suggested, SAVE_FILTER)
 
     def ask_save_changes(self) -> Choice:

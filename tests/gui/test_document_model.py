@@ -36,7 +36,7 @@ def test_its_name_is_its_files_else_its_title_else_the_name_it_came_with(
     text = tmp_path / "arrow.txt"
     text.write_text("##.\n#..\n..#\n")
     model.load(formats.load(text), source=text)
-    assert (model.name, model.file, model.path) == ("arrow", text, None)
+    assert (model.name, model.file, model.path) == ("arrow.txt", text, None)
     model.mark_saved(tmp_path / "arrow-2.json")
     assert (model.name, model.file) == ("arrow-2", tmp_path / "arrow-2.json")
 

@@ -26,7 +26,7 @@ from studio.core.kinds.fobidoshi.puzzle import Fobidoshi
 from studio.core.kinds.mosaic.puzzle import Mosaic
 from studio.core.kinds.nonogram.puzzle import Nonogram
 from studio.core.sat.analysis import Status
-from studio.gui import live_analysis
+from studio.gui import live_analysis, main_window
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edited import Choice
 from studio.gui.main_window import MainWindow, blank_document
@@ -125,7 +125,7 @@ def test_an_edited_blank_tab_is_kept(qtbot: QtBot, open_window) -> None:
 
 
 def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
-    qtbot: QtBot, open_window, tmp_path: Path
+    qtbot: QtBot, open_window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A puzzle opened from a text file has no path to save to (Save asks for one) and no
     history yet, but it is no blank document: opening another file must not close it."""
@@ -138,7 +138,12 @@ def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
     other = save(tmp_path, "other.json", document_of_picture("nonogram", ~UNIQUE))
     with verdict_in_new_tab(qtbot, window):
         assert window.open_path(other)
-    assert tab_names(window) == ["arrow", "other"]
+    assert tab_names(window) == ["arrow.txt", "other"], "by its whole name: not a document"
+    window.tabs.setCurrentIndex(0)
+    suggested: list[Path] = []
+    monkeypatch.setattr(main_window, "ask_save", lambda _w, _t, path, _f: suggested.append(path))
+    window.ask_save_path()
+    assert suggested == [tmp_path / "arrow.json"], "saved as a document beside it"
 
 
 def test_a_file_already_open_is_shown_not_opened_again(
