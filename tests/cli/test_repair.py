@@ -31,11 +31,17 @@ def test_repair_json_reports_the_changes(capsys: pytest.CaptureFixture[str]) -> 
     assert record["picture"][row][col] in "#."
 
 
+def diagonal(folder: Path) -> Path:
+    """A studio document of two cells on a diagonal (ambiguous: they can swap), in ``folder``."""
+    source = folder / "diagonal.json"
+    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    return source
+
+
 def test_repair_flips_writes_a_unique_document(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    source = tmp_path / "diagonal.json"
-    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    source = diagonal(tmp_path)
     target = tmp_path / "fixed.json"
     status, out, _ = run(capsys, "repair", str(source), "-o", str(target))
     assert status == 0
@@ -49,8 +55,7 @@ def test_repair_flips_writes_a_unique_document(
 def test_a_repair_out_of_time_names_its_input(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    source = tmp_path / "diagonal.json"
-    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    source = diagonal(tmp_path)
     # A limit long past when the repair begins: it stops at its first check.
     status, out, err = run(capsys, "repair", str(source), "--timeout", "1e-9")
     assert (status, out) == (2, "")
@@ -60,8 +65,7 @@ def test_a_repair_out_of_time_names_its_input(
 def test_repair_with_a_format_prints_that_file_alone(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    source = tmp_path / "diagonal.json"
-    formats.save(document_of_picture("nonogram", grid_from_text(["#..", ".#.", "..."])), source)
+    source = diagonal(tmp_path)
     status, out, err = run(capsys, "repair", str(source), "--format", "webpbn")
     assert status == 0
     assert formats.read_text(out, format="webpbn").picture is not None
