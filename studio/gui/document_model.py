@@ -4,8 +4,9 @@ A stroke (painting cells, placing givens) updates the document live as the mouse
 clues and the analysis follow) and becomes one undo step when the mouse is released.
 
 The document's name (its tab, the window's title, the name Save As suggests) is its file's
-(a file in another format by its whole name, ``heart.non``), else the title given in Puzzle ▸ Properties, else the name it came with (a generator's, an
-image's, the book's), else its own "Untitled N".
+(a file in another format by its whole name, ``heart.non``), else the title given in Puzzle ▸
+Properties, else the name it came with (a generator's, an image's, the book's), else its own
+"Untitled N".
 
 Its file is remembered as it was when last read or written (:class:`~studio.gui.edited.DiskFile`,
 as the book's is), so that what another program does to it is noticed: the window offers to
