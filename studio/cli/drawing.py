@@ -50,7 +50,7 @@ from studio.core.book.layout import (
 )
 from studio.core.book.plan import BookPlan, Role
 from studio.core.errors import StudioError
-from studio.core.formats.book_json import book_of_folder, load_book
+from studio.core.formats.book_json import load_book
 from studio.core.palette import greyscale_warning
 
 
@@ -362,15 +362,12 @@ def run_export_book(args: argparse.Namespace) -> int:
 def _read_book(path: str) -> tuple[Book, bool]:
     """The book at ``path``, and whether files of it were left out: a book file is read whole
     or refused; a folder's files become a book in file-name order
-    (:func:`~studio.core.formats.book_json.book_of_folder`), each file that cannot be read as
-    a puzzle named on standard error in one line and left out.
+    (:func:`~studio.core.formats.book_json.load_book`), each file that cannot be read as a
+    puzzle named on standard error in one line and left out.
 
     Raises:
         StudioError: a book file that cannot be read, a folder without a puzzle.
     """
-    folder = Path(path)
-    if not folder.is_dir():
-        return load_book(path), False
     unread: list[StudioError] = []
 
     def named(error: StudioError) -> None:
@@ -380,10 +377,10 @@ def _read_book(path: str) -> tuple[Book, bool]:
     with progress_bar(0, "reading") as bar:
 
         def read(done: int, total: int) -> None:
-            bar.total = total  # the folder's puzzle files, known once listed
+            bar.total = total  # the puzzles, known once the book or folder is listed
             bar.update()
 
-        book = book_of_folder(folder, named, progress=read)
+        book = load_book(path, unread=named, progress=read)
     return book, bool(unread)
 
 

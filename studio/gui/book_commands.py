@@ -29,7 +29,6 @@ from studio.core.cancel import CancelToken, Stopped
 from studio.core.errors import PuzzleError, StudioError
 from studio.core.formats.book_json import (
     EXTENSION,
-    book_of_folder,
     entries_of_files,
     load_book,
     save_book,
@@ -210,11 +209,10 @@ class BookCommands(QObject):
         unread: list[str] = []
 
         def read(cancel: CancelToken, progress: Progress) -> Book:
-            if path.is_dir():
-                return book_of_folder(
-                    path, lambda error: unread.append(str(error)), progress, cancel
-                )
-            return load_book(path, progress=progress, cancel=cancel)
+            def named(error: StudioError) -> None:
+                unread.append(str(error))
+
+            return load_book(path, unread=named, progress=progress, cancel=cancel)
 
         try:
             book = wait_for(self.window, f"Opening {path.name}…", read)

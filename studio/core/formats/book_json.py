@@ -132,26 +132,30 @@ def read(
 def load_book(
     path: str | os.PathLike[str],
     *,
+    unread: Callable[[StudioError], None] | None = None,
     progress: Progress | None = None,
     cancel: CancelToken | None = None,
 ) -> Book:
-    """The book in the file at ``path``, or a book of the puzzle files in a folder, in
-    file-name order (titled as the documents are, each puzzle analysed for its solution; files
-    that are no puzzle are passed over).
+    """The book in the file at ``path``, or a book of the puzzle files in a folder (hidden
+    files aside), in file-name order, titled as the documents are, each puzzle analysed for
+    its solution (:func:`entries_of_files`).
 
     Args:
+        unread: given the error of each file of a folder that could not be read as a puzzle,
+            in order, once all are read, and may raise it; without one, the first is raised.
         progress: called after each puzzle read (and analysed, for a folder).
         cancel: checked after each puzzle, and inside each analysis.
 
     Raises:
         FormatError: a missing or malformed file, one that is not a regular file or is larger
-            than :data:`~studio.core.files.BOOK_FILE_LIMIT`, or a folder without puzzles.
+            than :data:`~studio.core.files.BOOK_FILE_LIMIT`, or a folder without puzzles
+            (after ``unread`` has heard of every file).
         PuzzleError: a puzzle that cannot be valid.
         Stopped: when ``cancel`` fires.
     """
     location = Path(path)
     if location.is_dir():
-        return book_of_folder(location, _pass_over_files_of_no_puzzle, progress, cancel)
+        return _book_of_folder(location, unread or _refuse, progress, cancel)
     source = os.fspath(location)
     data = files.read_bytes(source, limit=files.BOOK_FILE_LIMIT, what="a book file")
     return read(decode(data, source), source, progress=progress, cancel=cancel)
@@ -209,20 +213,12 @@ def entries_of_files(
     return entries, errors
 
 
-def book_of_folder(
+def _book_of_folder(
     folder: Path,
     unread: Callable[[StudioError], None],
-    progress: Progress | None = None,
-    cancel: CancelToken | None = None,
+    progress: Progress | None,
+    cancel: CancelToken | None,
 ) -> Book:
-    """The book of the puzzle files in ``folder`` (hidden files aside), in file-name order
-    (:func:`entries_of_files`); ``unread`` is given the error of each file that was not read,
-    in that order, and may raise it.
-
-    Raises:
-        FormatError: a folder without a puzzle (after ``unread`` has heard of every file).
-        Stopped: when ``cancel`` fires.
-    """
     paths = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     entries, errors = entries_of_files(paths, progress=progress, cancel=cancel)
     for error in errors:
@@ -232,11 +228,8 @@ def book_of_folder(
     return Book(title=folder.name, entries=tuple(entries))
 
 
-def _pass_over_files_of_no_puzzle(error: StudioError) -> None:
-    """A folder holds other files too (notes, images): what is no puzzle is passed over; a
-    puzzle that cannot be valid is refused."""
-    if not isinstance(error, FormatError):
-        raise error
+def _refuse(error: StudioError) -> None:
+    raise error
 
 
 def _step(done: int, total: int, progress: Progress | None, cancel: CancelToken | None) -> None:

@@ -12,7 +12,7 @@ import pytest
 from studio.core import formats
 from studio.core.book import Book, BookLayout, entry_for
 from studio.core.cancel import CancelToken, Stopped
-from studio.core.errors import FormatError, PuzzleError
+from studio.core.errors import FormatError, PuzzleError, StudioError
 from studio.core.formats.book_json import entries_of_files, load_book, read, save_book, write
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
@@ -100,8 +100,13 @@ def test_a_folder_of_puzzles_is_a_book_in_file_name_order(tmp_path: Path) -> Non
     ):
         document = document_of_picture("nonogram", grid_from_text(rows), title=title)
         formats.save(document, tmp_path / name)
-    (tmp_path / "0-notes.md").write_text("not a puzzle")
-    book = load_book(tmp_path)
+    notes = tmp_path / "0-notes.md"
+    notes.write_text("not a puzzle")
+    with pytest.raises(FormatError, match=r"0-notes\.md"):
+        load_book(tmp_path)  # without a word on each file not read, the first is refused
+    unread: list[StudioError] = []
+    book = load_book(tmp_path, unread=unread.append)
+    assert [getattr(error, "source", None) for error in unread] == [str(notes)]
     # Titled as the documents are: a file's name (often a generator's, seed and all) is not
     # a title to print.
     assert [e.title for e in book.entries] == ["", "B", "C"]
