@@ -3,24 +3,21 @@
 A bug in the core must reach the user (a worker that dies silently looks like a hang), but a
 traceback in a dialog tells a designer nothing and hides what to do. So the dialog gets one
 line, what happened and where the details are, and the traceback is kept, newest last, in
-``errors.log`` in the user's state folder (platformdirs: ``~/.local/state/puzzle-studio`` on
-Linux) unless the environment variable ``PUZZLE_STUDIO_STATE_DIR`` names another, as the tests
-do. The log keeps its last :data:`LOG_LIMIT` bytes and is written through the studio's one
-verified file path.
+``errors.log`` in the user's state folder (:func:`~studio.gui.settings.state_dir`). The log
+keeps its last :data:`LOG_LIMIT` bytes and is written through the studio's one verified file
+path.
 """
 
 from __future__ import annotations
 
-import os
 import traceback
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 from studio import APP_NAME, __version__
 from studio.core import files
 from studio.core.errors import StudioError
+from studio.gui.settings import state_dir
 
 LOG_LIMIT = 256 * 1024
 """The most bytes the log keeps (the oldest entries go first)."""
@@ -28,9 +25,7 @@ LOG_LIMIT = 256 * 1024
 
 def log_path() -> Path:
     """Where the tracebacks of unexpected errors are kept."""
-    override = os.environ.get("PUZZLE_STUDIO_STATE_DIR")
-    folder = Path(override) if override else platformdirs.user_state_path("puzzle-studio")
-    return folder / "errors.log"
+    return state_dir() / "errors.log"
 
 
 def summary(error: BaseException) -> str:

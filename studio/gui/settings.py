@@ -102,6 +102,19 @@ def config_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_config_dir("puzzle-studio"))
 
 
+def state_dir() -> Path:
+    """Where the studio keeps what is not a setting: the error log, copies of unsaved work
+    (platformdirs: ``~/.local/state/puzzle-studio`` on Linux) unless the environment variable
+    ``PUZZLE_STUDIO_STATE_DIR`` names another, as the tests do."""
+    override = os.environ.get("PUZZLE_STUDIO_STATE_DIR")
+    return Path(override) if override else platformdirs.user_state_path("puzzle-studio")
+
+
+def recovery_dir() -> Path:
+    """Where copies of unsaved work are kept (:mod:`studio.core.recovery`)."""
+    return state_dir() / "unsaved"
+
+
 class Settings:
     """Typed access to the settings file."""
 
