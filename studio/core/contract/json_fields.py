@@ -57,6 +57,7 @@ def field(data: Mapping[str, object], name: str, kind: type[T], path: str = "") 
 
 _KIND_NAMES: dict[type, str] = {
     int: "an integer",
+    bool: "true or false",
     str: "a string",
     dict: "an object {...}",
     list: "a list [...]",
