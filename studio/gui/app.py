@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio import APP_NAME, __version__
 from studio.gui.main_window import MainWindow
+from studio.gui.recover import recover_left_behind
 
 DESKTOP_FILE = "puzzle-studio"
 """The desktop entry's name (packaging/puzzle-studio.desktop), less ``.desktop``."""
@@ -28,7 +29,8 @@ def application_icon() -> QIcon:
 
 
 def run(path: str | None = None, *, quit_after_ms: int | None = None) -> int:
-    """Open the main window (on the puzzle or image at ``path``, if given) until it closes.
+    """Open the main window (on the puzzle or image at ``path``, if given) until it closes,
+    first offering back the unsaved work of a studio that ended without closing.
 
     Args:
         quit_after_ms: quit after this many milliseconds (``studio gui --quit-after MS``, for
@@ -46,6 +48,7 @@ def run(path: str | None = None, *, quit_after_ms: int | None = None) -> int:
     app.setWindowIcon(application_icon())
     window = MainWindow()
     window.show()
+    recover_left_behind(window)
     if path is not None:
         window.open_path(Path(path))
     if quit_after_ms is not None:

@@ -226,6 +226,13 @@ class BookCommands(QObject):
         self._name_unread("Not every file was read", "read", unread)
         return True
 
+    def recover(self, book: Book, path: Path | None) -> None:
+        """Show ``book``, unsaved work a crash left behind (its file, if it had one, is where
+        Save writes)."""
+        self.model.load(book, path)
+        self.model.undo_stack.resetClean()
+        self.dock.show()
+
     def save(self) -> bool:
         return save_file(self.model, self.ask_save_path, self.save_to, self.ask_overwrite)
 
@@ -595,8 +602,8 @@ class BookCommands(QObject):
                 tab.model.rename(titles[row])
 
     def _update_dock_title(self) -> None:
-        name = self.model.path.name.removesuffix(EXTENSION) if self.model.path else "Untitled"
-        self.dock.setWindowTitle(f"Book: {name}{' *' if self.model.modified else ''}")
+        modified = " *" if self.model.modified else ""
+        self.dock.setWindowTitle(f"Book: {self.model.name}{modified}")
 
     # Questions to the user: separate methods so that tests can answer them ------------------
 

@@ -7,6 +7,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from studio.core.book import Book
+from studio.core.formats.book_json import EXTENSION
+from studio.core.recovery import Unsaved
 from studio.gui.edited import EditedFile
 
 
@@ -20,6 +22,14 @@ class BookModel(EditedFile):
     def book(self) -> Book:
         assert isinstance(self._value, Book)
         return self._value
+
+    @property
+    def name(self) -> str:
+        """What the Book panel calls the book: its file's name, else "Untitled"."""
+        return self.path.name.removesuffix(EXTENSION) if self.path else "Untitled"
+
+    def unsaved(self) -> Unsaved:
+        return Unsaved(self.book, self.name, self.path)
 
     def load(self, book: Book, path: Path | None = None) -> None:
         """Start on another book; its undo history starts afresh."""

@@ -1,4 +1,5 @@
-"""Small dialogs: save changes?, a file changed by another program, and a new puzzle's size;
+"""Small dialogs: save changes?, a file changed by another program, unsaved work left by a
+crash, and a new puzzle's size;
 the file dialogs' filter for puzzle files. (Importing an image:
 :mod:`studio.gui.import_dialog`.)"""
 
@@ -20,7 +21,7 @@ from studio import APP_NAME
 from studio.core import formats
 from studio.core.kinds import KINDS, get_kind
 from studio.core.pixelart import MAX_SIDE
-from studio.gui.edited import Choice, Conflict
+from studio.gui.edited import Choice, Conflict, Recovery
 
 _PUZZLE_PATTERNS = " ".join(
     sorted({f"*{suffix}" for spec in formats.FORMATS for suffix in spec.extensions})
@@ -99,6 +100,25 @@ def ask_to_reload(parent: QWidget, name: str, *, modified: bool) -> bool:
         ],
         None,
         default=1 if modified else 0,
+    )
+
+
+def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
+    """Ask what to do with the unsaved work a studio that ended without closing left behind
+    (``items``, each described on a line): open it again (the default), discard it, or decide
+    at the next start (Esc)."""
+    listed = "\n".join(f"  • {item}" for item in items)
+    return _ask(
+        parent,
+        QMessageBox.Icon.Warning,
+        "Puzzle Studio ended last time without saving this work:",
+        f"{listed}\n\nRecover opens it again, as unsaved work.",
+        [
+            ("&Recover", QMessageBox.ButtonRole.AcceptRole, Recovery.RECOVER),
+            ("&Discard", QMessageBox.ButtonRole.DestructiveRole, Recovery.DISCARD),
+            ("&Not Now", QMessageBox.ButtonRole.RejectRole, Recovery.LATER),
+        ],
+        None,
     )
 
 

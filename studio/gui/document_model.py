@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 
 from studio.core.document import Document
+from studio.core.recovery import Unsaved
 from studio.gui.edited import EditedFile, Replace
 
 UNTITLED = "Untitled"
@@ -68,6 +69,9 @@ class DocumentModel(EditedFile):
         if self._source is not None:
             return self._source.name
         return self.document.title or self._given or self.untitled
+
+    def unsaved(self) -> Unsaved:
+        return Unsaved(self.document, self.name, self.path, self._source)
 
     def rename(self, name: str) -> None:
         """Call the document ``name`` (a book's puzzle renumbered) while it has no file or

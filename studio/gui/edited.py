@@ -17,6 +17,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from studio.core.recovery import Unsaved
+
 
 class Replace(QUndoCommand):
     """An undoable change: the whole value before and after, shown through ``show``."""
@@ -129,6 +131,10 @@ class EditedFile(QObject):
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
+    def unsaved(self) -> Unsaved:
+        """The value as a copy of unsaved work keeps it (:mod:`studio.gui.autosave`)."""
+        raise NotImplementedError
+
     def _load(self, value: object, path: Path | None) -> None:
         """Start on another value; the undo history starts afresh."""
         self._path = path
@@ -169,6 +175,15 @@ class Conflict(Enum):
     OVERWRITE = auto()
     SAVE_AS = auto()
     CANCEL = auto()
+
+
+class Recovery(Enum):
+    """The answer to "recover the unsaved work left by a crash?"."""
+
+    RECOVER = auto()
+    DISCARD = auto()
+    LATER = auto()
+    """Keep it for the next start to offer again."""
 
 
 def may_drop(edited: EditedFile, ask: Callable[[], Choice], save: Callable[[], bool]) -> bool:

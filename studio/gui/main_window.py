@@ -63,11 +63,13 @@ from studio.core.kinds import new_document
 from studio.core.pixelart import FORMATS as IMAGE_FORMATS
 from studio.core.pixelart import open_image
 from studio.gui.actions import Shortcut, make_action, standard_keys
+from studio.gui.autosave import Autosave
 from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import (
     PUZZLE_FILTER,
     NewPuzzleDialog,
     ask_to_overwrite,
+    ask_to_recover,
     ask_to_reload,
     ask_to_save,
     ask_to_save_all,
@@ -75,7 +77,7 @@ from studio.gui.dialogs import (
 from studio.gui.document_model import UNTITLED, DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
-from studio.gui.edited import Choice, Conflict, News, may_drop, save_file
+from studio.gui.edited import Choice, Conflict, News, Recovery, may_drop, save_file
 from studio.gui.export_dialog import run_export
 from studio.gui.file_dialogs import ask_open, ask_save
 from studio.gui.generate_dialog import GenerateDialog
@@ -84,6 +86,7 @@ from studio.gui.help import fill_help_menu
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.live_analysis import LiveAnalysis
 from studio.gui.loading import wait_for
+from studio.gui.palette import warning_text
 from studio.gui.palette_panel import ColoursDock
 from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
 from studio.gui.repair_panel import RepairPanel
@@ -144,6 +147,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.colours.dock, self.repair_dock], [240, 400], Qt.Orientation.Vertical)
         self.undo_group = QUndoGroup(self)
         self.book = BookCommands(self)
+        self.autosave = Autosave(self)
+        """Copies of unsaved work, offered back by the next start if this one crashes."""
+        self.autosave.watch(self.book.model)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
         self.book.dock.hide()  # the puzzle gets the room until there is a book to show
         self.resizeDocks([self.repair_dock, self.book.dock], [260, 240], Qt.Orientation.Horizontal)
@@ -152,12 +158,17 @@ class MainWindow(QMainWindow):
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
         self.info_label = QLabel()
         self.position_label = QLabel()
+        self.unkept_label = QLabel("⚠ No copy of unsaved work")
+        """Shown while copies of unsaved work cannot be kept (its tooltip says why)."""
         # Permanent widgets: a passing message never covers the verdict. None stretches, so
         # the passing message keeps the room on the left.
         self.statusBar().addPermanentWidget(self.status_label)
         self.statusBar().addPermanentWidget(self.info_label)
         self.statusBar().addPermanentWidget(self.book.progress)
         self.statusBar().addPermanentWidget(self.position_label)
+        self.statusBar().addPermanentWidget(self.unkept_label)
+        self.autosave.problem_changed.connect(self._show_unkept)
+        self._show_unkept(self.autosave.problem)
         self.setAcceptDrops(True)
         self.watcher = QFileSystemWatcher(self)
         self.disk_check = QTimer(self)
@@ -239,6 +250,7 @@ class MainWindow(QMainWindow):
         tab.book_source = book_source
         if unsaved:
             tab.model.undo_stack.resetClean()
+        self.autosave.watch(tab.model)
         tab.title_changed.connect(partial(self._tab_title_changed, tab))
         tab.model.file_changed.connect(self._watch_files)
         tab.verdict_changed.connect(partial(self._if_shown, tab, self.status_label.setText))
@@ -278,6 +290,7 @@ class MainWindow(QMainWindow):
 
     def _remove_tab(self, tab: DocumentTab) -> None:
         tab.shutdown()
+        self.autosave.forget(tab.model)
         self.undo_group.removeStack(tab.model.undo_stack)
         self.repair_stack.removeWidget(tab.repair_panel)
         self.colours.remove(tab)
@@ -585,6 +598,13 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()
 
+    def _show_unkept(self, problem: str) -> None:
+        self.unkept_label.setStyleSheet(f"color: {warning_text(self.palette()).name()}")
+        self.unkept_label.setVisible(bool(problem))
+        self.unkept_label.setToolTip(
+            f"{problem}\nIf the studio ended now, the changes not saved would be lost."
+        )
+
     def _show_position(self, cell: tuple[int, int] | None) -> None:
         self.position_label.setText("" if cell is None else self.view.cell_text(cell))
 
@@ -801,6 +821,7 @@ class MainWindow(QMainWindow):
         for tab in self.document_tabs():
             tab.shutdown()
         self.book.shutdown()
+        self.autosave.end()  # nothing is left unsaved: saved, or discarded when asked
         event.accept()
 
     # Files changed by other programs ---------------------------------------------------------
@@ -914,6 +935,9 @@ class MainWindow(QMainWindow):
 
     def ask_save_all(self, names: list[str]) -> Choice:
         return ask_to_save_all(self, names)
+
+    def ask_recover(self, items: list[str]) -> Recovery:
+        return ask_to_recover(self, items)
 
     def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
         return dialog.exec() == ImportImageDialog.DialogCode.Accepted

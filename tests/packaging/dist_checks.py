@@ -72,10 +72,12 @@ def run(
 
 def offscreen_env(workdir: Path) -> dict[str, str]:
     """This environment with Qt drawing offscreen, no display to find, and the studio's settings
-    in ``workdir`` (the user's recent files stay as they are)."""
+    and state in ``workdir`` (the user's recent files stay as they are, and unsaved work that a
+    killed studio of the user's left behind is not offered in a dialog no one would answer)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["PUZZLE_STUDIO_CONFIG_DIR"] = str(workdir / "config")
+    env["PUZZLE_STUDIO_STATE_DIR"] = str(workdir / "state")
     return env
 
 

@@ -1,0 +1,113 @@
+"""Unsaved work left behind by a studio that ended without closing: offered at the next start,
+opened again as unsaved work (documents in tabs, the book in its panel), discarded, or kept
+for the start after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from studio.core.book import Book, BookEntry
+from studio.core.grid import grid_from_text
+from studio.core.kinds import document_of_picture
+from studio.core.recovery import Session, Unsaved, left_behind
+from studio.gui.edited import Recovery
+from studio.gui.main_window import MainWindow
+from studio.gui.recover import recover_left_behind
+from studio.gui.settings import recovery_dir
+
+HEART = document_of_picture("nonogram", grid_from_text(["#.#", "###", ".#."]))
+MOSAIC = document_of_picture("mosaic", grid_from_text(["#..", ".#.", "..#"]))
+
+
+@pytest.fixture
+def crashed(tmp_path: Path) -> Path:
+    """The copies of a studio that was killed: a nonogram saved before at ``heart.json``, an
+    untitled mosaic, and a book; returns the nonogram's file."""
+    path = tmp_path / "heart.json"
+    session = Session(recovery_dir())
+    session.keep("unsaved-1", Unsaved(HEART, "heart", path))
+    session.keep("unsaved-2", Unsaved(MOSAIC, "Untitled 2"))
+    book = Book("Valentines", entries=(BookEntry(HEART, title="Heart"),))
+    session.keep("unsaved-3", Unsaved(book, "valentines", tmp_path / "valentines.book.json"))
+    assert session._lock is not None
+    session._lock.close()  # killed: the kernel lets go of its lock
+    return path
+
+
+def answering(window: MainWindow, answer: Recovery) -> list[list[str]]:
+    """Have the window answer "recover?" with ``answer``; what it was asked, in order."""
+    asked: list[list[str]] = []
+    window.ask_recover = lambda items: asked.append(items) or answer  # type: ignore[method-assign]
+    return asked
+
+
+def test_recover_opens_the_work_again_as_unsaved_work(
+    qtbot: QtBot, open_window, crashed: Path
+) -> None:
+    window = open_window()
+    asked = answering(window, Recovery.RECOVER)
+    recover_left_behind(window)
+    [items] = asked
+    assert items[0].startswith("“heart” (nonogram 3×3), kept ")
+    assert items[1].startswith("“Untitled 2” (mosaic 3×3), kept ")
+    assert items[2].startswith("the book “Valentines” (1 puzzle), kept ")
+    tabs = window.document_tabs()
+    assert [tab.model.name for tab in tabs] == ["heart", "Untitled 2"], "the blank tab gave way"
+    assert [tab.model.document for tab in tabs] == [HEART, MOSAIC]
+    assert all(tab.model.modified for tab in tabs)
+    assert tabs[0].model.path == crashed, "Save writes where it did"
+    assert window.book.model.book.title == "Valentines"
+    assert window.book.model.modified
+    assert window.book.dock.isVisibleTo(window)
+    left = left_behind(recovery_dir())
+    assert left.copies == [], "recovered: not offered again"
+    left.release()
+
+
+def test_discard_removes_the_work_left_behind(qtbot: QtBot, open_window, crashed: Path) -> None:
+    window = open_window()
+    answering(window, Recovery.DISCARD)
+    recover_left_behind(window)
+    assert [tab.model.name for tab in window.document_tabs()] == ["Untitled"]
+    assert not window.book.model.modified
+    window.autosave.end()
+    assert list(recovery_dir().iterdir()) == []
+
+
+def test_not_now_keeps_the_work_for_the_next_start(
+    qtbot: QtBot, open_window, crashed: Path
+) -> None:
+    window = open_window()
+    answering(window, Recovery.LATER)
+    recover_left_behind(window)
+    assert [tab.model.name for tab in window.document_tabs()] == ["Untitled"]
+    again = answering(window, Recovery.LATER)
+    recover_left_behind(window)
+    assert len(again[0]) == 3
+
+
+def test_nothing_left_behind_asks_nothing(qtbot: QtBot, open_window) -> None:
+    window = open_window()
+    asked = answering(window, Recovery.RECOVER)
+    recover_left_behind(window)
+    assert asked == []
+
+
+def test_a_copy_that_cannot_be_read_is_named_and_kept(
+    qtbot: QtBot, open_window, crashed: Path
+) -> None:
+    [folder] = recovery_dir().iterdir()
+    (folder / "unsaved-4.json").write_text("{")
+    window = open_window()
+    answering(window, Recovery.RECOVER)
+    errors: list[str] = []
+    window.show_error = lambda title, message: errors.append(message)  # type: ignore[method-assign]
+    recover_left_behind(window)
+    [message] = errors
+    assert "unsaved-4.json" in message
+    assert "invalid JSON" in message
+    assert str(recovery_dir()) in message
+    assert (folder / "unsaved-4.json").exists()
