@@ -52,7 +52,8 @@ def describe(copy: Copy) -> str:
 
 def _recover(window: MainWindow, left: LeftBehind) -> None:
     book_shown = False
-    for copy in list(left.copies):
+    recovered: list[Copy] = []
+    for copy in left.copies:
         unsaved = copy.unsaved
         if isinstance(unsaved.value, Book):
             if book_shown or window.book.model.modified:
@@ -67,6 +68,11 @@ def _recover(window: MainWindow, left: LeftBehind) -> None:
                 name=unsaved.name,
                 unsaved=True,
             )
+        recovered.append(copy)
+    # The old copies go only once this studio has copies of its own: a crash now loses nothing.
+    window.autosave.keep_now()
+    window.autosave.wait()
+    for copy in recovered:
         left.remove(copy)
     if left.copies:
         window.show_message("Another book's unsaved work is kept: the next start offers it")

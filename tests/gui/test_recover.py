@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.book import Book, BookEntry
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
-from studio.core.recovery import Session, Unsaved, left_behind
+from studio.core.recovery import Session, Unsaved, left_behind, read_copy
 from studio.gui.edited import Recovery
 from studio.gui.main_window import MainWindow
 from studio.gui.recover import recover_left_behind
@@ -65,6 +65,18 @@ def test_recover_opens_the_work_again_as_unsaved_work(
     left = left_behind(recovery_dir())
     assert left.copies == [], "recovered: not offered again"
     left.release()
+
+
+def test_recovered_work_is_copied_again_before_the_old_copies_go(
+    qtbot: QtBot, open_window, crashed: Path
+) -> None:
+    """A crash just after Recover loses nothing: the new studio's copies are on disk as soon as
+    the old ones are gone, not a timer's delay later."""
+    window = open_window()
+    answering(window, Recovery.RECOVER)
+    recover_left_behind(window)
+    kept = recovery_dir().glob("*/*.json")  # the old copies are gone: these are the new
+    assert sorted(read_copy(file).name for file in kept) == ["Untitled 2", "heart", "valentines"]
 
 
 def test_discard_removes_the_work_left_behind(qtbot: QtBot, open_window, crashed: Path) -> None:
