@@ -32,6 +32,18 @@ def gone(session: Session) -> None:
     session._lock.close()
 
 
+def killed(root: Path, *names: str, unreadable: str | None = None) -> Session:
+    """A studio under ``root`` that kept a copy of HEART under each of ``names`` (and, given
+    ``unreadable``, a file of that text beside them) and was then killed."""
+    session = Session(root)
+    for number, name in enumerate(names, 1):
+        session.keep(f"unsaved-{number}", Unsaved(HEART, name))
+    if unreadable is not None:
+        (session.folder / f"unsaved-{len(names) + 1}.json").write_text(unreadable)
+    gone(session)
+    return session
+
+
 def test_a_running_studio_keeps_its_copies_to_itself(tmp_path: Path) -> None:
     session = Session(tmp_path)
     session.keep("unsaved-1", Unsaved(HEART, "heart"))
@@ -132,10 +144,7 @@ def test_copies_come_oldest_first(tmp_path: Path) -> None:
 
 
 def test_a_copy_that_cannot_be_read_is_named_and_kept(tmp_path: Path) -> None:
-    session = Session(tmp_path)
-    session.keep("unsaved-1", Unsaved(HEART, "good"))
-    (session.folder / "unsaved-2.json").write_text('{"format": "something else"}')
-    gone(session)
+    session = killed(tmp_path, "good", unreadable='{"format": "something else"}')
     left = left_behind(tmp_path)
     assert [copy.unsaved.name for copy in left.copies] == ["good"]
     [line] = left.unreadable
@@ -147,10 +156,7 @@ def test_a_copy_that_cannot_be_read_is_named_and_kept(tmp_path: Path) -> None:
 
 
 def test_recovered_copies_go_and_an_emptied_folder_with_them(tmp_path: Path) -> None:
-    session = Session(tmp_path)
-    session.keep("unsaved-1", Unsaved(HEART, "one"))
-    session.keep("unsaved-2", Unsaved(HEART, "two"))
-    gone(session)
+    killed(tmp_path, "one", "two")
     left = left_behind(tmp_path)
     left.remove(left.copies[0])
     left.release()
@@ -162,19 +168,14 @@ def test_recovered_copies_go_and_an_emptied_folder_with_them(tmp_path: Path) -> 
 
 
 def test_discard_removes_everything_left_behind(tmp_path: Path) -> None:
-    session = Session(tmp_path)
-    session.keep("unsaved-1", Unsaved(HEART, "one"))
-    (session.folder / "unsaved-2.json").write_text("not JSON")
-    gone(session)
+    killed(tmp_path, "one", unreadable="not JSON")
     left = left_behind(tmp_path)
     left.discard()
     assert list(tmp_path.iterdir()) == []
 
 
 def test_two_studios_starting_at_once_do_not_both_take_the_copies(tmp_path: Path) -> None:
-    session = Session(tmp_path)
-    session.keep("unsaved-1", Unsaved(HEART, "one"))
-    gone(session)
+    killed(tmp_path, "one")
     first = left_behind(tmp_path)
     second = left_behind(tmp_path)
     assert len(first.copies) == 1
