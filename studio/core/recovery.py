@@ -89,8 +89,7 @@ class Session:
             self.folder = Path(tempfile.mkdtemp(prefix=f"{os.getpid()}-", dir=root))
             self._lock: IO[str] | None = _locked(self.folder / LOCK)
         except OSError as error:
-            reason = error.strerror or str(error)
-            raise StudioError(f"{root}: cannot keep copies of unsaved work: {reason}") from error
+            raise StudioError(_cannot(root, "keep copies of unsaved work", error)) from error
         if self._lock is None:
             raise StudioError(f"{self.folder}: cannot keep copies of unsaved work: locked")
 
@@ -121,16 +120,25 @@ class LeftBehind:
 
     Attributes:
         copies: those read, oldest first.
-        unreadable: one line for each copy that could not be read back (it stays on disk).
+        unreadable: one line for each copy, or folder of copies, that could not be read (it
+            stays on disk).
     """
 
     def __init__(self, root: Path) -> None:
         self.copies: list[Copy] = []
         self.unreadable: list[str] = []
         self._folders: list[tuple[Path, IO[str]]] = []
-        folders = sorted(root.iterdir()) if root.is_dir() else []
+        try:
+            folders = sorted(root.iterdir()) if root.is_dir() else []
+        except OSError as error:
+            folders = []
+            self.unreadable.append(_cannot(root, "look for unsaved work", error))
         for folder in folders:
-            lock = _locked(folder / LOCK) if folder.is_dir() else None
+            try:
+                lock = _locked(folder / LOCK) if folder.is_dir() else None
+            except OSError as error:
+                self.unreadable.append(_cannot(folder, "take its unsaved work", error))
+                continue
             if lock is None:
                 continue  # a studio still running keeps it
             self._folders.append((folder, lock))
@@ -214,6 +222,10 @@ def _text(unsaved: Unsaved) -> str:
 
 def _path(value: object, where: str) -> Path | None:
     return None if value is None else Path(typed(value, str, where))
+
+
+def _cannot(path: Path, what: str, error: OSError) -> str:
+    return f"{path}: cannot {what}: {error.strerror or error}"
 
 
 def _locked(file: Path) -> IO[str] | None:

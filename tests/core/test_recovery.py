@@ -213,3 +213,16 @@ def test_no_copies_can_be_kept_where_no_folder_can_be_made(tmp_path: Path) -> No
     (tmp_path / "file").write_text("")
     with pytest.raises(StudioError, match="cannot keep copies of unsaved work"):
         Session(tmp_path / "file" / "unsaved")
+
+
+def test_a_folder_that_cannot_be_locked_is_named_and_the_rest_still_found(tmp_path: Path) -> None:
+    """A start never fails on the copies: a folder it cannot open is one line, and kept."""
+    killed(tmp_path, "good")
+    stuck = tmp_path / "0-stuck"
+    (stuck / LOCK).mkdir(parents=True)  # a lock that cannot be opened as a file
+    left = left_behind(tmp_path)
+    assert [copy.unsaved.name for copy in left.copies] == ["good"]
+    [line] = left.unreadable
+    assert line.startswith(f"{stuck}: cannot take its unsaved work: ")
+    left.release()
+    assert stuck.is_dir()
