@@ -40,7 +40,13 @@ from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_save
 from studio.gui.edited import Choice, Conflict, may_drop, save_file
-from studio.gui.file_dialogs import ask_folder, ask_open, ask_open_many, ask_save
+from studio.gui.file_dialogs import (
+    ask_folder,
+    ask_open,
+    ask_open_many,
+    ask_save,
+    with_extension,
+)
 from studio.gui.fill_book_dialog import FillBookDialog
 from studio.gui.kinds import looks
 from studio.gui.live_analysis import DEFAULT_TIME_LIMIT
@@ -246,8 +252,7 @@ class BookCommands(QObject):
         return ask_to_overwrite(self.window, f"the book “{self.model.book.title}”")
 
     def save_to(self, path: Path) -> bool:
-        if not path.name.endswith(EXTENSION):
-            path = path.with_name(path.name.removesuffix(".json") + EXTENSION)
+        path = with_extension(path, (EXTENSION,))
         try:
             save_book(self.model.book, path)
         except StudioError as error:
@@ -418,8 +423,7 @@ class BookCommands(QObject):
     def export_to(self, path: Path, *, open_when_done: bool = False) -> None:
         """Export the book as a PDF at ``path`` on a worker; ``open_when_done``: then show it
         in the desktop's PDF viewer (:meth:`open_pdf`)."""
-        if path.suffix.lower() != ".pdf":
-            path = path.with_name(path.name + ".pdf")
+        path = with_extension(path, (".pdf",))
         book = self.model.book
 
         def job(cancel: CancelToken, progress: Progress) -> BookExport:
@@ -615,7 +619,7 @@ class BookCommands(QObject):
 
     def ask_save_path(self) -> Path | None:
         suggested = self.model.path or Path(f"{self.model.book.title}{EXTENSION}")
-        return ask_save(self.window, "Save book", suggested, BOOK_FILTER)
+        return ask_save(self.window, "Save book", suggested, BOOK_FILTER, (EXTENSION,))
 
     def ask_pdf_path(self) -> Path | None:
         base = self.model.path
@@ -624,7 +628,7 @@ class BookCommands(QObject):
             if base
             else Path(f"{self.model.book.title}.pdf")
         )
-        return ask_save(self.window, "Export book as PDF", suggested, PDF_FILTER)
+        return ask_save(self.window, "Export book as PDF", suggested, PDF_FILTER, (".pdf",))
 
     def ask_puzzle_paths(self) -> list[Path]:
         return ask_open_many(self.window, "Add puzzle files to the book", PUZZLE_FILTER)

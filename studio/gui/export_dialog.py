@@ -34,7 +34,7 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
 from studio.core.palette import greyscale_warning
-from studio.gui.file_dialogs import ask_save, file_stem, work_folder
+from studio.gui.file_dialogs import ask_save, file_stem, with_extension, work_folder
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -189,18 +189,18 @@ class ExportDialog(QDialog):
         """The format, by extension: ``.png``, ``.svg`` or ``.pdf``."""
         return str(self.format_box.currentData())
 
+    def extensions(self) -> tuple[str, ...]:
+        """The file names exported to: the format's extension first, then the others (a name
+        typed with one of them chooses its format)."""
+        return (self.suffix(), *IMAGE_SUFFIXES)
+
     def unit(self) -> str:
         """``mm``, or the format's own unit (``px``, ``pt``)."""
         return str(self.unit_box.currentData())
 
     def path(self) -> Path:
         """The file to write, given the format's extension if it has none."""
-        path = Path(self.path_edit.text().strip())
-        return (
-            path
-            if path.suffix.lower() in IMAGE_SUFFIXES
-            else path.with_name(path.name + self.suffix())
-        )
+        return with_extension(Path(self.path_edit.text().strip()), self.extensions())
 
     def settings(self) -> ExportSettings:
         return ExportSettings(
@@ -237,7 +237,7 @@ class ExportDialog(QDialog):
         """Ask where to export (a file dialog); ``None`` if cancelled. Tests answer it."""
         suffix = self.suffix()
         name_filter = f"{FORMAT_NAMES[suffix]} (*{suffix});;All files (*)"
-        return ask_save(self, "Export to", self.path(), name_filter)
+        return ask_save(self, "Export to", self.path(), name_filter, self.extensions())
 
     # Reacting to the controls ----------------------------------------------------------------
 

@@ -12,9 +12,10 @@ A name made from a title (``Logic Garden: Volume One``) is suggested as a portab
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from studio.gui.settings import Settings
 
@@ -73,13 +74,53 @@ def ask_open_many(parent: QWidget, title: str, name_filter: str) -> list[Path]:
     return _chosen(names)
 
 
-def ask_save(parent: QWidget, title: str, suggested: Path, name_filter: str) -> Path | None:
-    """Where to write, or ``None`` if cancelled. ``suggested`` is the file's own path, or
-    (relative: a bare name, often a title and an extension) a name put in the work folder,
-    made portable (:func:`file_stem`)."""
+def ask_save(
+    parent: QWidget, title: str, suggested: Path, name_filter: str, extensions: Sequence[str]
+) -> Path | None:
+    """Where to write a file of one of ``extensions`` (``.json``; ``.book.json``; ``.png``,
+    ``.svg`` or ``.pdf``), or ``None`` if cancelled. ``suggested`` is the file's own path,
+    or (relative: a bare name, often a title and an extension) a name put in the work
+    folder, made portable (:func:`file_stem`).
+
+    The name typed is given the first extension when it has none (:func:`with_extension`).
+    Qt's dialog asks before replacing the file typed; a file that only the extension added
+    names ("heart" typed beside heart.json) is asked about here, and the dialog opens again
+    on it if the answer is No."""
     start = suggested if suggested.is_absolute() else work_folder() / _portable(suggested)
-    name, _ = QFileDialog.getSaveFileName(parent, title, str(start), name_filter)
-    return next(iter(_chosen([name])), None)
+    while True:
+        name, _ = QFileDialog.getSaveFileName(parent, title, str(start), name_filter)
+        chosen = next(iter(_chosen([name])), None)
+        if chosen is None:
+            return None
+        path = with_extension(chosen, extensions)
+        if path == chosen or not path.exists() or _may_replace(parent, title, path):
+            return path
+        start = path
+
+
+def with_extension(path: Path, extensions: Sequence[str]) -> Path:
+    """``path`` ending in one of ``extensions``, the first added when it ends in none
+    (``heart`` → ``heart.json``, ``notes.txt`` → ``notes.txt.json``); a part of it already
+    there is completed, not doubled (``v.json`` and ``v.book`` → ``v.book.json``). The case
+    typed is kept (``HEART.JSON``)."""
+    name = path.name
+    if name.lower().endswith(tuple(extension.lower() for extension in extensions)):
+        return path
+    for part in extensions[0].split(".")[1:]:
+        if name.lower().endswith(f".{part.lower()}"):
+            name = name[: -len(part) - 1]
+    return path.with_name(name + extensions[0])
+
+
+def _may_replace(parent: QWidget, title: str, path: Path) -> bool:
+    answer = QMessageBox.question(
+        parent,
+        title,
+        f"{path.name} already exists.\nDo you want to replace it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
 
 
 def _portable(name: Path) -> str:

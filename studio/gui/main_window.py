@@ -79,7 +79,7 @@ from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
 from studio.gui.edited import Choice, Conflict, News, Recovery, may_drop, save_file
 from studio.gui.export_dialog import run_export
-from studio.gui.file_dialogs import ask_open, ask_save
+from studio.gui.file_dialogs import ask_open, ask_save, with_extension
 from studio.gui.generate_dialog import GenerateDialog
 from studio.gui.grid_menu import GridCommands
 from studio.gui.help import fill_help_menu
@@ -781,8 +781,7 @@ class MainWindow(QMainWindow):
         """Write ``tab``'s document (the one shown by default) to ``path`` (``.json`` added),
         unless another tab shows that file."""
         tab = tab or self.tab
-        if path.suffix.lower() != ".json":
-            path = path.with_name(path.name + ".json")
+        path = with_extension(path, (".json",))
         other = self.tab_of(path)
         if other is not None and other is not tab:
             self.show_error(
@@ -920,7 +919,7 @@ class MainWindow(QMainWindow):
         model = self.model
         # A file in another format is saved as a studio document beside it (heart.non: heart.json).
         suggested = model.file.with_suffix(".json") if model.file else Path(f"{model.name}.json")
-        return ask_save(self, "Save puzzle", suggested, SAVE_FILTER)
+        return ask_save(self, "Save puzzle", suggested, SAVE_FILTER, (".json",))
 
     def ask_save_changes(self) -> Choice:
         return ask_to_save(self, f"“{self.model.name}”")

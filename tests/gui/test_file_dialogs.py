@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from studio.gui.file_dialogs import (
@@ -17,6 +17,7 @@ from studio.gui.file_dialogs import (
     ask_open_many,
     ask_save,
     file_stem,
+    with_extension,
     work_folder,
 )
 from studio.gui.settings import Settings
@@ -59,7 +60,8 @@ def test_each_dialog_starts_in_the_folder_of_the_last_file_chosen(
     )
     assert ask_open(parent, "Open puzzle", "*") == puzzles / "heart.json"
     assert person.opened_on == [os.getcwd()], "the working directory before any choice"
-    assert ask_save(parent, "Save puzzle", Path("Untitled.json"), "*") is None  # cancelled
+    cancelled = ask_save(parent, "Save puzzle", Path("Untitled.json"), "*", (".json",))
+    assert cancelled is None
     assert person.opened_on[1] == str(puzzles / "Untitled.json")
     assert ask_open(parent, "Import image", "*") == images / "icon.png"
     assert person.opened_on[2] == str(puzzles), "a cancelled dialog changed nothing"
@@ -76,7 +78,7 @@ def test_a_file_with_a_path_of_its_own_is_suggested_where_it_is(
     Settings().set_work_folder(tmp_path)
     own = tmp_path / "elsewhere" / "heart.json"
     person = Person(monkeypatch, [""])
-    ask_save(parent, "Save puzzle", own, "*")
+    ask_save(parent, "Save puzzle", own, "*", (".json",))
     assert person.opened_on == [str(own)]
 
 
@@ -134,3 +136,52 @@ def test_names_suggested_from_titles_are_portable(
         str(tmp_path / "Logic Garden_ Volume One.pdf"),
         str(tmp_path / "Fern _ Frond_.json"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "extensions", "path"),
+    [
+        ("heart", (".json",), "heart.json"),
+        ("heart.json", (".json",), "heart.json"),
+        ("HEART.JSON", (".json",), "HEART.JSON"),
+        ("notes.txt", (".json",), "notes.txt.json"),
+        ("v", (".book.json",), "v.book.json"),
+        ("v.json", (".book.json",), "v.book.json"),
+        ("v.book", (".book.json",), "v.book.json"),
+        ("v.book.json", (".book.json",), "v.book.json"),
+        ("icon", (".png", ".svg", ".pdf"), "icon.png"),
+        ("icon.svg", (".png", ".svg", ".pdf"), "icon.svg"),
+    ],
+)
+def test_a_name_typed_gets_its_extension(typed: str, extensions: tuple[str], path: str) -> None:
+    assert with_extension(Path("/in") / typed, extensions) == Path("/in") / path
+
+
+def test_a_file_named_only_by_the_extension_added_is_replaced_only_when_the_user_says(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "heart" typed beside heart.json: Qt's dialog saw no such file and did not ask; saving
+    would have overwritten heart.json in silence."""
+    (tmp_path / "heart.json").write_text("the designer's other puzzle")
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    asked: list[str] = []
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+
+    def question(_parent: QWidget, _title: str, text: str, *_buttons: object) -> object:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    typed = str(tmp_path / "heart")
+    person = Person(monkeypatch, [typed, ""])
+    assert ask_save(parent, "Save puzzle", Path("Untitled.json"), "*", (".json",)) is None
+    assert asked == ["heart.json already exists.\nDo you want to replace it?"]
+    assert person.opened_on[1] == str(tmp_path / "heart.json"), "No: the dialog opens again"
+    person.answers = [typed]
+    chosen = ask_save(parent, "Save puzzle", Path("Untitled.json"), "*", (".json",))
+    assert chosen == tmp_path / "heart.json"
+    new = str(tmp_path / "new")
+    person.answers = [new]
+    assert ask_save(parent, "Save", Path("x.json"), "*", (".json",)) == tmp_path / "new.json"
+    assert len(asked) == 2, "no file of that name: nothing to ask"
