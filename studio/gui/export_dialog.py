@@ -34,7 +34,13 @@ from studio.core.document import Document
 from studio.core.errors import StudioError
 from studio.core.grid import Picture
 from studio.core.palette import greyscale_warning
-from studio.gui.file_dialogs import ask_save, file_stem, with_extension, work_folder
+from studio.gui.file_dialogs import (
+    ask_save,
+    file_stem,
+    may_replace,
+    with_extension,
+    work_folder,
+)
 from studio.gui.forms import add_row
 from studio.gui.kinds import qt_kind
 from studio.gui.settings import ExportSettings, Settings
@@ -93,6 +99,8 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self.document, self.look, self.solution = document, look, solution
         self.written: Path | None = None
+        self._chosen: Path | None = None
+        """The file last chosen in the file dialog, whose replacing it asked about."""
         self._name = name
         self._settings = Settings()
         remembered = self._settings.export_settings()
@@ -215,6 +223,8 @@ class ExportDialog(QDialog):
             self._show_message("Choose a file to export to.")
             return
         path = self.path()
+        if path.exists() and path != self._chosen and not self.ask_replace(path):
+            return
         try:
             export_image(
                 self.document,
@@ -232,6 +242,11 @@ class ExportDialog(QDialog):
         self.written = path
         self._settings.set_export_settings(self.settings())
         super().accept()
+
+    def ask_replace(self, path: Path) -> bool:
+        """Whether to export over the file at ``path``, typed rather than chosen in the file
+        dialog (which asked). Tests answer it."""
+        return may_replace(self, "Export", path)
 
     def ask_path(self) -> Path | None:
         """Ask where to export (a file dialog); ``None`` if cancelled. Tests answer it."""
@@ -313,6 +328,7 @@ class ExportDialog(QDialog):
     def _browse(self) -> None:
         path = self.ask_path()
         if path is not None:
+            self._chosen = path
             self.path_edit.setText(str(path))
             self._path_edited()
 

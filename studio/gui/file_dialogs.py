@@ -93,7 +93,7 @@ def ask_save(
         if chosen is None:
             return None
         path = with_extension(chosen, extensions)
-        if path == chosen or not path.exists() or _may_replace(parent, title, path):
+        if path == chosen or not path.exists() or may_replace(parent, title, path):
             return path
         start = path
 
@@ -112,7 +112,9 @@ def with_extension(path: Path, extensions: Sequence[str]) -> Path:
     return path.with_name(name + extensions[0])
 
 
-def _may_replace(parent: QWidget, title: str, path: Path) -> bool:
+def may_replace(parent: QWidget, title: str, path: Path) -> bool:
+    """Whether to write over the file at ``path``, which exists: the user's answer (No by
+    default)."""
     answer = QMessageBox.question(
         parent,
         title,

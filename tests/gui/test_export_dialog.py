@@ -177,6 +177,7 @@ def test_a_full_disk_keeps_the_old_file_and_says_so(
     target = tmp_path / "L.png"
     target.write_bytes(b"the old picture")
     dialog.path_edit.setText(str(target))
+    dialog.ask_replace = lambda path: True  # type: ignore[method-assign]
 
     def disk_full(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -202,6 +203,34 @@ def test_a_typed_extension_chooses_the_format(qtbot: QtBot, tmp_path: Path) -> N
     qtbot.keyClick(dialog.path_edit, Qt.Key.Key_Return)  # Enter exports
     assert dialog.written == tmp_path / "drawing.svg"
     assert (tmp_path / "drawing.svg").read_text().startswith("<?xml")
+
+
+def test_a_file_typed_that_exists_is_replaced_only_when_the_user_says(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Export wrote over any file typed in the field without a word; one chosen in the file
+    dialog was asked about there, and is not asked about twice."""
+    dialog = open_dialog(qtbot, tmp_path)
+    target = tmp_path / "cover.png"
+    target.write_bytes(b"the book's cover")
+    asked: list[Path] = []
+    answers = [False, True]
+    dialog.ask_replace = lambda path: asked.append(path) or answers.pop(0)  # type: ignore[method-assign]
+    dialog.path_edit.setText(str(tmp_path / "cover"))
+    click(qtbot, dialog.export_button)
+    assert asked == [target]
+    assert dialog.isVisible(), "No: the dialog stays open for another name"
+    assert target.read_bytes() == b"the book's cover"
+    click(qtbot, dialog.export_button)
+    assert dialog.written == target
+    assert target.read_bytes().startswith(b"\x89PNG")
+    chosen = open_dialog(qtbot, tmp_path)
+    chosen.ask_path = lambda: target  # type: ignore[method-assign]
+    chosen.ask_replace = lambda path: asked.append(path) or False  # type: ignore[method-assign]
+    qtbot.mouseClick(chosen.browse, LEFT)
+    click(qtbot, chosen.export_button)
+    assert chosen.written == target
+    assert len(asked) == 2, "chosen in the file dialog, which asked"
 
 
 def test_browse_asks_for_the_file(qtbot: QtBot, tmp_path: Path) -> None:
