@@ -20,6 +20,7 @@ copy is either whole or the one before it.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -103,8 +104,10 @@ class Session:
         files.write_text(self.folder / f"{slot}.json", _text(unsaved), what="the copy")
 
     def drop(self, slot: str) -> None:
-        """Remove the copy called ``slot``, if any: its work was saved, discarded or undone."""
-        (self.folder / f"{slot}.json").unlink(missing_ok=True)
+        """Remove the copy called ``slot``, if any: its work was saved, discarded or undone.
+        A copy that cannot be removed stays, to be offered by the next start: nothing is lost."""
+        with contextlib.suppress(OSError):
+            (self.folder / f"{slot}.json").unlink(missing_ok=True)
 
     def end(self) -> None:
         """Remove every copy and the folder: the studio closes with nothing unsaved."""
@@ -119,14 +122,16 @@ class LeftBehind:
     them too until :meth:`release`.
 
     Attributes:
-        copies: those read, oldest first.
+        copies: those read, those of the studio started first first, each studio's in the
+            order it opened their work (its tabs' order, unless tabs were moved).
         unreadable: one line for each copy, or folder of copies, that could not be read (it
-            stays on disk).
+            stays on disk until :meth:`discard_unreadable`).
     """
 
     def __init__(self, root: Path) -> None:
         self.copies: list[Copy] = []
         self.unreadable: list[str] = []
+        self._unreadable_files: list[Path] = []
         self._folders: list[tuple[Path, IO[str]]] = []
         try:
             folders = sorted(root.iterdir()) if root.is_dir() else []
@@ -147,7 +152,8 @@ class LeftBehind:
                     self.copies.append(Copy(file, read_copy(file)))
                 except StudioError as error:
                     self.unreadable.append(str(error))
-        self.copies.sort(key=lambda copy: copy.kept_at)
+                    self._unreadable_files.append(file)
+        self.copies.sort(key=_opened)
 
     def remove(self, copy: Copy) -> None:
         """Forget ``copy``: its work is open again in the window, or discarded."""
@@ -161,6 +167,14 @@ class LeftBehind:
             lock.close()
         self._folders = []
         self.copies = []
+
+    def discard_unreadable(self) -> None:
+        """Remove the copies that could not be read back (a folder that could not be read at
+        all stays)."""
+        for file in self._unreadable_files:
+            file.unlink(missing_ok=True)
+        self._unreadable_files = []
+        self.unreadable = []
 
     def release(self) -> None:
         """Let go of the copies not removed, for the next start to offer again; folders left
@@ -212,8 +226,9 @@ def _text(unsaved: Unsaved) -> str:
         "format": MARKER,
         "version": VERSION,
         "name": unsaved.name,
-        "path": None if unsaved.path is None else os.fspath(unsaved.path),
-        "source": None if unsaved.source is None else os.fspath(unsaved.source),
+        # Absolute: the next start may run in another working directory.
+        "path": None if unsaved.path is None else os.fspath(unsaved.path.absolute()),
+        "source": None if unsaved.source is None else os.fspath(unsaved.source.absolute()),
         "book": is_book,
         "content": content,
     }
@@ -222,6 +237,14 @@ def _text(unsaved: Unsaved) -> str:
 
 def _path(value: object, where: str) -> Path | None:
     return None if value is None else Path(typed(value, str, where))
+
+
+def _opened(copy: Copy) -> tuple[float, int]:
+    """When the studio that kept ``copy`` started (its lock, made then and never written),
+    and the number of its slot (its work numbered as the studio opened it)."""
+    number = copy.file.stem.rpartition("-")[2]
+    started = (copy.file.parent / LOCK).stat().st_mtime
+    return started, int(number) if number.isdigit() else 0
 
 
 def _cannot(path: Path, what: str, error: OSError) -> str:

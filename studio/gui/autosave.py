@@ -48,6 +48,8 @@ class Autosave(QObject):
         self._latest: dict[str, int] = {}
         """The newest request for each slot; the writer skips the older ones."""
         self._problem = ""
+        self._failed: dict[str, str] = {}
+        """Why each slot's last copy could not be written (the writer's thread's own)."""
         self._told = ""
         """The problem the writer last told of (the writer's thread's own)."""
         self._timer = QTimer(self)
@@ -96,6 +98,13 @@ class Autosave(QObject):
         """Wait until every copy asked for is written (or has failed)."""
         self._writer.submit(lambda: None).result()
 
+    def keep_all(self) -> bool:
+        """Write the copies due now and wait for them: True if every watched work with unsaved
+        changes has its copy on disk (none failed, and copies can be kept at all)."""
+        self.keep_now()
+        self.wait()
+        return self._session is not None and not self._failed
+
     def end(self) -> None:
         """Remove every copy: the studio closes with nothing left unsaved (or discarded)."""
         self._timer.stop()
@@ -130,16 +139,18 @@ class Autosave(QObject):
         """On the writer's thread."""
         if self._latest.get(slot) != number:
             return  # asked again since: the newer request does it
-        if unsaved is None:
-            session.drop(slot)
-            return
+        self._failed.pop(slot, None)
         try:
-            session.keep(slot, unsaved)
-            problem = ""
+            if unsaved is None:
+                session.drop(slot)
+            else:
+                session.keep(slot, unsaved)
         except StudioError as error:
-            problem = str(error)
+            self._failed[slot] = str(error)
         except Exception as error:  # a bug: one line here, the traceback in the log
-            problem = record(error)
+            self._failed[slot] = record(error)
+        # Told until no work is left without its copy: saved, closed, or copied at last.
+        problem = next(iter(self._failed.values()), "")
         if problem != self._told:
             self._told = problem
             self.problem_changed.emit(problem)

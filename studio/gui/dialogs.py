@@ -5,6 +5,7 @@ the file dialogs' filter for puzzle files. (Importing an image:
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 from PySide6.QtWidgets import (
@@ -119,6 +120,24 @@ def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
             ("&Not Now", QMessageBox.ButtonRole.RejectRole, Recovery.LATER),
         ],
         None,
+    )
+
+
+def ask_to_discard_unreadable(parent: QWidget, lines: list[str], folder: Path) -> bool:
+    """Whether to discard the copies of unsaved work that cannot be read back (``lines``, one
+    each, saying why), kept in ``folder``; Keep (the default) leaves them for the next start."""
+    listed = "\n".join(f"  • {line}" for line in lines)
+    return _ask(
+        parent,
+        QMessageBox.Icon.Warning,
+        "Some unsaved work left behind cannot be recovered:",
+        f"{listed}\n\nKeep leaves the copies in {folder} for the next start; Discard removes them.",
+        [
+            ("&Discard", QMessageBox.ButtonRole.DestructiveRole, True),
+            ("&Keep", QMessageBox.ButtonRole.RejectRole, False),
+        ],
+        None,
+        default=1,
     )
 
 

@@ -68,6 +68,7 @@ from studio.gui.book_commands import BookCommands
 from studio.gui.dialogs import (
     PUZZLE_FILTER,
     NewPuzzleDialog,
+    ask_to_discard_unreadable,
     ask_to_overwrite,
     ask_to_recover,
     ask_to_reload,
@@ -90,7 +91,7 @@ from studio.gui.palette import warning_text
 from studio.gui.palette_panel import ColoursDock
 from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
 from studio.gui.repair_panel import RepairPanel
-from studio.gui.settings import Settings
+from studio.gui.settings import Settings, recovery_dir
 from studio.gui.strokes import Tool
 from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
@@ -937,6 +938,9 @@ class MainWindow(QMainWindow):
 
     def ask_recover(self, items: list[str]) -> Recovery:
         return ask_to_recover(self, items)
+
+    def ask_discard_unreadable(self, lines: list[str]) -> bool:
+        return ask_to_discard_unreadable(self, lines, recovery_dir())
 
     def run_import_dialog(self, dialog: ImportImageDialog) -> bool:
         return dialog.exec() == ImportImageDialog.DialogCode.Accepted

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 def recover_left_behind(window: MainWindow) -> None:
     """Offer back the work left behind by studios that ended without closing, if any: each
     document in a tab of its own and the book, as unsaved work; or discard it; or leave it for
-    the next start. Copies that cannot be read back are named, and kept."""
+    the next start. Copies that cannot be read back are named, then kept or discarded as the
+    user says."""
     left = left_behind(recovery_dir())
     try:
         if left.copies:
@@ -27,11 +28,8 @@ def recover_left_behind(window: MainWindow) -> None:
                 left.discard()
             elif answer == Recovery.RECOVER:
                 _recover(window, left)
-        if left.unreadable:
-            window.show_error(
-                "Cannot recover all the unsaved work",
-                "\n".join(left.unreadable) + f"\n\nThe copies stay in {recovery_dir()}.",
-            )
+        if left.unreadable and window.ask_discard_unreadable(left.unreadable):
+            left.discard_unreadable()
     finally:
         left.release()
 
@@ -70,8 +68,9 @@ def _recover(window: MainWindow, left: LeftBehind) -> None:
             )
         recovered.append(copy)
     # The old copies go only once this studio has copies of its own: a crash now loses nothing.
-    window.autosave.keep_now()
-    window.autosave.wait()
+    if not window.autosave.keep_all():
+        window.show_message("The recovered work's old copies are kept until new ones can be")
+        return
     for copy in recovered:
         left.remove(copy)
     if left.copies:

@@ -132,15 +132,30 @@ def test_a_book_comes_back_as_it_was(tmp_path: Path) -> None:
     assert book_json.write(copy.unsaved.value) == book_json.write(book), "as Save writes it"
 
 
-def test_copies_come_oldest_first(tmp_path: Path) -> None:
-    session = Session(tmp_path)
-    for number, name in enumerate(["b", "a", "c"], 1):
-        session.keep(f"unsaved-{number}", Unsaved(HEART, name))
-        os.utime(
-            session.folder / f"unsaved-{number}.json", (number, {"b": 30, "a": 10, "c": 20}[name])
-        )
-    gone(session)
-    assert [copy.unsaved.name for copy in left_behind(tmp_path).copies] == ["a", "c", "b"]
+def test_copies_come_in_the_order_their_studio_opened_the_work(tmp_path: Path) -> None:
+    """Recovered tabs once came back in the order of their last change, not as they were."""
+    first = Session(tmp_path)
+    os.utime(first.folder / LOCK, (0, 100))
+    later = Session(tmp_path)
+    os.utime(later.folder / LOCK, (0, 200))
+    later.keep("unsaved-1", Unsaved(HEART, "later"))
+    for number, name in [(10, "ten"), (2, "two"), (9, "nine")]:
+        first.keep(f"unsaved-{number}", Unsaved(HEART, name))
+    os.utime(first.folder / "unsaved-2.json", (0, 300))  # changed last
+    gone(first)
+    gone(later)
+    left = left_behind(tmp_path)
+    assert [copy.unsaved.name for copy in left.copies] == ["two", "nine", "ten", "later"]
+
+
+def test_a_relative_path_is_kept_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``studio gui work/heart.json``: the next start, run elsewhere, saves where it was."""
+    monkeypatch.chdir(tmp_path)
+    session = Session(tmp_path / "state")
+    session.keep("unsaved-1", Unsaved(HEART, "heart", Path("work/heart.json"), Path("h.non")))
+    copy = read_copy(session.folder / "unsaved-1.json")
+    assert copy.path == tmp_path / "work" / "heart.json"
+    assert copy.source == tmp_path / "h.non"
 
 
 def test_a_copy_that_cannot_be_read_is_named_and_kept(tmp_path: Path) -> None:

@@ -107,6 +107,27 @@ def test_a_copy_that_cannot_be_written_is_said_until_copies_work_again(
     assert list(copies().values()) == ["Untitled"]
 
 
+def test_the_warning_goes_once_no_work_is_left_without_its_copy(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """On a full disk, saving the work left the warning up: removing a copy is no failure."""
+    window = open_window()
+
+    def full(session: Session, slot: str, unsaved: object) -> None:
+        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
+
+    monkeypatch.setattr(Session, "keep", full)
+    drag(qtbot, window, [(0, 0)])
+    with qtbot.waitSignal(window.autosave.problem_changed, timeout=10_000):
+        window.autosave.keep_now()
+    assert window.unkept_label.isVisibleTo(window)
+    window.ask_save_path = lambda: tmp_path / "saved.json"  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.autosave.problem_changed, timeout=10_000) as told:
+        qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert told.args == [""]
+    assert not window.unkept_label.isVisibleTo(window)
+
+
 def test_a_window_that_cannot_keep_copies_says_so_from_the_start(
     qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

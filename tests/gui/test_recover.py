@@ -10,6 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry
+from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.recovery import Session, Unsaved, left_behind, read_copy
@@ -108,18 +109,44 @@ def test_nothing_left_behind_asks_nothing(qtbot: QtBot, open_window) -> None:
     assert asked == []
 
 
-def test_a_copy_that_cannot_be_read_is_named_and_kept(
+def test_a_copy_that_cannot_be_read_is_named_and_kept_or_discarded_as_the_user_says(
     qtbot: QtBot, open_window, crashed: Path
 ) -> None:
+    """Once only an error message, at every start: the copy could be removed only by hand."""
     [folder] = recovery_dir().iterdir()
     (folder / "unsaved-4.json").write_text("{")
     window = open_window()
-    answering(window, Recovery.RECOVER)
-    errors: list[str] = []
-    window.show_error = lambda title, message: errors.append(message)  # type: ignore[method-assign]
+    answering(window, Recovery.LATER)
+    asked: list[list[str]] = []
+    answers = [False, True]
+    window.ask_discard_unreadable = lambda lines: asked.append(lines) or answers.pop(0)  # type: ignore[method-assign]
     recover_left_behind(window)
-    [message] = errors
-    assert "unsaved-4.json" in message
-    assert "invalid JSON" in message
-    assert str(recovery_dir()) in message
-    assert (folder / "unsaved-4.json").exists()
+    [[line]] = asked
+    assert "unsaved-4.json" in line
+    assert "invalid JSON" in line
+    assert (folder / "unsaved-4.json").exists(), "Keep"
+    recover_left_behind(window)
+    assert not (folder / "unsaved-4.json").exists(), "Discard"
+    left = left_behind(recovery_dir())
+    assert len(left.copies) == 3, "the copies that can be read stay as answered (Not Now)"
+    left.release()
+
+
+def test_recovered_work_keeps_its_old_copies_while_no_new_one_can_be_written(
+    qtbot: QtBot, open_window, crashed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a full disk Recover removed the only copies, and the next crash lost the work."""
+
+    def full(session: Session, slot: str, unsaved: object) -> None:
+        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
+
+    monkeypatch.setattr(Session, "keep", full)
+    window = open_window()
+    answering(window, Recovery.RECOVER)
+    recover_left_behind(window)
+    assert len(window.document_tabs()) == 2
+    qtbot.waitUntil(lambda: window.unkept_label.isVisibleTo(window), timeout=10_000)
+    left = left_behind(recovery_dir())
+    names = sorted(copy.unsaved.name for copy in left.copies)
+    assert names == ["Untitled 2", "heart", "valentines"]
+    left.release()
