@@ -141,7 +141,7 @@ def test_a_file_in_another_format_keeps_its_tab_when_the_next_opens(
     assert tab_names(window) == ["arrow.txt", "other"], "by its whole name: not a document"
     window.tabs.setCurrentIndex(0)
     suggested: list[Path] = []
-    monkeypatch.setattr(main_window, "ask_save", lambda _w, _t, path, _f: suggested.append(path))
+    monkeypatch.setattr(main_window, "ask_save", lambda *args: suggested.append(args[2]))
     window.ask_save_path()
     assert suggested == [tmp_path / "arrow.json"], "saved as a document beside it"
 
