@@ -47,12 +47,11 @@ def ask_to_save(parent: QWidget, name: str) -> Choice:
 def ask_to_save_all(parent: QWidget, names: list[str]) -> Choice:
     """Ask once, before quitting, what to do with every unsaved document and book (``names``
     quoted as the user knows them): save them all, discard them all, or not quit."""
-    listed = "\n".join(f"  • {name}" for name in names)
     return _ask(
         parent,
         QMessageBox.Icon.Question,
         f"Save the changes to {len(names)} unsaved item{'s' if len(names) != 1 else ''}?",
-        listed,
+        _bulleted(names),
         [
             ("&Save All", QMessageBox.ButtonRole.AcceptRole, Choice.SAVE),
             ("&Discard All", QMessageBox.ButtonRole.DestructiveRole, Choice.DISCARD),
@@ -108,12 +107,11 @@ def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
     """Ask what to do with the unsaved work a studio that ended without closing left behind
     (``items``, each described on a line): open it again (the default), discard it, or decide
     at the next start (Esc)."""
-    listed = "\n".join(f"  • {item}" for item in items)
     return _ask(
         parent,
         QMessageBox.Icon.Warning,
         "Puzzle Studio ended last time without saving this work:",
-        f"{listed}\n\nRecover opens it again, as unsaved work.",
+        f"{_bulleted(items)}\n\nRecover opens it again, as unsaved work.",
         [
             ("&Recover", QMessageBox.ButtonRole.AcceptRole, Recovery.RECOVER),
             ("&Discard", QMessageBox.ButtonRole.DestructiveRole, Recovery.DISCARD),
@@ -126,12 +124,12 @@ def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
 def ask_to_discard_unreadable(parent: QWidget, lines: list[str], folder: Path) -> bool:
     """Whether to discard the copies of unsaved work that cannot be read back (``lines``, one
     each, saying why), kept in ``folder``; Keep (the default) leaves them for the next start."""
-    listed = "\n".join(f"  • {line}" for line in lines)
     return _ask(
         parent,
         QMessageBox.Icon.Warning,
         "Some unsaved work left behind cannot be recovered:",
-        f"{listed}\n\nKeep leaves the copies in {folder} for the next start; Discard removes them.",
+        f"{_bulleted(lines)}\n\nKeep leaves the copies in {folder} for the next start; Discard "
+        "removes them.",
         [
             ("&Discard", QMessageBox.ButtonRole.DestructiveRole, True),
             ("&Keep", QMessageBox.ButtonRole.RejectRole, False),
@@ -139,6 +137,10 @@ def ask_to_discard_unreadable(parent: QWidget, lines: list[str], folder: Path) -
         None,
         default=1,
     )
+
+
+def _bulleted(lines: list[str]) -> str:
+    return "\n".join(f"  • {line}" for line in lines)
 
 
 Answer = TypeVar("Answer")

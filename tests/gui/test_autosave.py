@@ -35,6 +35,15 @@ def kept(qtbot: QtBot, window: MainWindow) -> dict[str, str]:
     return copies()
 
 
+def fill_the_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on no copy can be written, as on a full disk."""
+
+    def full(session: Session, slot: str, unsaved: object) -> None:
+        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
+
+    monkeypatch.setattr(Session, "keep", full)
+
+
 def keep_now(window: MainWindow) -> dict[str, str]:
     """The copies once those due are written at once."""
     window.autosave.keep_now()
@@ -88,11 +97,7 @@ def test_a_copy_that_cannot_be_written_is_said_until_copies_work_again(
 ) -> None:
     window = open_window()
     keep = Session.keep
-
-    def full(session: Session, slot: str, unsaved: object) -> None:
-        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
-
-    monkeypatch.setattr(Session, "keep", full)
+    fill_the_disk(monkeypatch)
     drag(qtbot, window, [(0, 0)])
     with qtbot.waitSignal(window.autosave.problem_changed, timeout=10_000):
         window.autosave.keep_now()
@@ -112,11 +117,7 @@ def test_the_warning_goes_once_no_work_is_left_without_its_copy(
 ) -> None:
     """On a full disk, saving the work left the warning up: removing a copy is no failure."""
     window = open_window()
-
-    def full(session: Session, slot: str, unsaved: object) -> None:
-        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
-
-    monkeypatch.setattr(Session, "keep", full)
+    fill_the_disk(monkeypatch)
     drag(qtbot, window, [(0, 0)])
     with qtbot.waitSignal(window.autosave.problem_changed, timeout=10_000):
         window.autosave.keep_now()

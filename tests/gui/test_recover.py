@@ -10,7 +10,6 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry
-from studio.core.errors import StudioError
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
 from studio.core.recovery import Session, Unsaved, left_behind, read_copy
@@ -18,6 +17,7 @@ from studio.gui.edited import Recovery
 from studio.gui.main_window import MainWindow
 from studio.gui.recover import recover_left_behind
 from studio.gui.settings import recovery_dir
+from tests.gui.test_autosave import fill_the_disk
 
 HEART = document_of_picture("nonogram", grid_from_text(["#.#", "###", ".#."]))
 MOSAIC = document_of_picture("mosaic", grid_from_text(["#..", ".#.", "..#"]))
@@ -136,11 +136,7 @@ def test_recovered_work_keeps_its_old_copies_while_no_new_one_can_be_written(
     qtbot: QtBot, open_window, crashed: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """On a full disk Recover removed the only copies, and the next crash lost the work."""
-
-    def full(session: Session, slot: str, unsaved: object) -> None:
-        raise StudioError(f"{slot}.json: cannot write the copy: No space left on device")
-
-    monkeypatch.setattr(Session, "keep", full)
+    fill_the_disk(monkeypatch)
     window = open_window()
     answering(window, Recovery.RECOVER)
     recover_left_behind(window)
