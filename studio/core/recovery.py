@@ -62,9 +62,10 @@ class Unsaved:
     source: Path | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Copy:
-    """A copy left behind: the file it is kept in, and the work."""
+    """A copy left behind: the file it is kept in, and the work (each copy is itself alone:
+    two copies of the same work are two)."""
 
     file: Path
     unsaved: Unsaved

@@ -23,19 +23,22 @@ def recover_left_behind(window: MainWindow) -> None:
     left = left_behind(recovery_dir())
     try:
         if left.copies:
-            answer = window.ask_recover([describe(copy) for copy in left.copies])
+            opened = _opened_by_recover(window, left.copies)
+            lines = [describe(copy, kept=copy not in opened) for copy in left.copies]
+            answer = window.ask_recover(lines)
             if answer == Recovery.DISCARD:
                 left.discard()
             elif answer == Recovery.RECOVER:
-                _recover(window, left)
+                _recover(window, left, opened)
         if left.unreadable and window.ask_discard_unreadable(left.unreadable):
             left.discard_unreadable()
     finally:
         left.release()
 
 
-def describe(copy: Copy) -> str:
-    """One line about the work in ``copy``, e.g. "“heart” (nonogram 15×15), kept 24 Nov 12:03"."""
+def describe(copy: Copy, *, kept: bool = False) -> str:
+    """One line about the work in ``copy``, e.g. "“heart” (nonogram 15×15), kept 24 Nov 12:03";
+    ``kept``: Recover leaves it for the next start, which the line says."""
     unsaved = copy.unsaved
     value = unsaved.value
     if isinstance(value, Book):
@@ -44,20 +47,26 @@ def describe(copy: Copy) -> str:
         what = f"the book{title} ({count} puzzle{'s' if count != 1 else ''})"
     else:
         height, width = value.puzzle.shape
-        what = f"“{unsaved.name}” ({value.puzzle.spec.title.lower()} {width}×{height})"
-    return f"{what}, kept {datetime.fromtimestamp(copy.kept_at):%d %b %H:%M}"
+        colours = value.puzzle.colours
+        shown = f"{value.puzzle.spec.title.lower()} {width}×{height}"
+        what = f"“{unsaved.name}” ({shown}{f', {colours} colours' if colours > 1 else ''})"
+    line = f"{what}, kept {datetime.fromtimestamp(copy.kept_at):%d %b %H:%M}"
+    return f"{line} (one book at a time: Recover leaves it for the next start)" if kept else line
 
 
-def _recover(window: MainWindow, left: LeftBehind) -> None:
-    book_shown = False
-    recovered: list[Copy] = []
-    for copy in left.copies:
+def _opened_by_recover(window: MainWindow, copies: list[Copy]) -> list[Copy]:
+    """The copies Recover opens: every document, and the first book unless the window's book
+    has unsaved changes (the window holds one book; the others wait for the next start)."""
+    books = [copy for copy in copies if isinstance(copy.unsaved.value, Book)]
+    left_for_later = books if window.book.model.modified else books[1:]
+    return [copy for copy in copies if copy not in left_for_later]
+
+
+def _recover(window: MainWindow, left: LeftBehind, opened: list[Copy]) -> None:
+    for copy in opened:
         unsaved = copy.unsaved
         if isinstance(unsaved.value, Book):
-            if book_shown or window.book.model.modified:
-                continue  # one book at a time: another is kept for the next start
             window.book.recover(unsaved.value, unsaved.path)
-            book_shown = True
         else:
             window.add_tab(
                 unsaved.value,
@@ -66,12 +75,9 @@ def _recover(window: MainWindow, left: LeftBehind) -> None:
                 name=unsaved.name,
                 unsaved=True,
             )
-        recovered.append(copy)
     # The old copies go only once this studio has copies of its own: a crash now loses nothing.
     if not window.autosave.keep_all():
         window.show_message("The recovered work's old copies are kept until new ones can be")
         return
-    for copy in recovered:
+    for copy in opened:
         left.remove(copy)
-    if left.copies:
-        window.show_message("Another book's unsaved work is kept: the next start offers it")

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry
 from studio.core.grid import grid_from_text
 from studio.core.kinds import document_of_picture
+from studio.core.palette import Palette
 from studio.core.recovery import Session, Unsaved, left_behind, read_copy
 from studio.gui.edited import Recovery
 from studio.gui.main_window import MainWindow
@@ -146,3 +148,35 @@ def test_recovered_work_keeps_its_old_copies_while_no_new_one_can_be_written(
     names = sorted(copy.unsaved.name for copy in left.copies)
     assert names == ["Untitled 2", "heart", "valentines"]
     left.release()
+
+
+def test_a_second_book_is_said_to_wait_for_the_next_start_and_does(
+    qtbot: QtBot, open_window, crashed: Path
+) -> None:
+    """The window holds one book: the dialog said "Recover opens it again" of both, and only a
+    passing status message told that one was kept."""
+    session = Session(recovery_dir())
+    session.keep("unsaved-1", Unsaved(Book("Autumn"), "autumn"))
+    colour = document_of_picture(
+        "nonogram", np.array([[0, 1], [2, 0]], dtype=np.uint8), palette=Palette.default(2)
+    )
+    session.keep("unsaved-2", Unsaved(colour, "Leaves"))
+    assert session._lock is not None
+    session._lock.close()
+    window = open_window()
+    asked = answering(window, Recovery.RECOVER)
+    recover_left_behind(window)
+    [lines] = asked
+    books = [line for line in lines if line.startswith("the book")]
+    assert [line.endswith("Recover leaves it for the next start)") for line in books] == [
+        False,
+        True,
+    ]
+    assert any(line.startswith("“Leaves” (nonogram 2×2, 2 colours)") for line in lines)
+    assert window.book.model.book.title == "Valentines", "the first studio's, started first"
+    again = answering(window, Recovery.LATER)
+    window.book.model.undo_stack.setClean()
+    recover_left_behind(window)
+    [[line]] = again
+    assert line.startswith("the book “Autumn” (0 puzzles)")
+    assert not line.endswith("next start)"), "nothing holds the book now: Recover opens it"
