@@ -36,6 +36,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QGuiApplication,
     QKeySequence,
+    QPalette,
     QUndoGroup,
     QUndoStack,
 )
@@ -600,7 +601,10 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _show_unkept(self, problem: str) -> None:
-        self.unkept_label.setStyleSheet(f"color: {warning_text(self.palette()).name()}")
+        # The label's own palette, not a style sheet: Qt gives a style sheet to the tooltip too.
+        palette = self.unkept_label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, warning_text(self.palette()))
+        self.unkept_label.setPalette(palette)
         self.unkept_label.setVisible(bool(problem))
         self.unkept_label.setToolTip(
             f"{problem}\nIf the studio ended now, the changes not saved would be lost."
