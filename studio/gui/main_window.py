@@ -865,14 +865,14 @@ class MainWindow(QMainWindow):
         file = tab.model.file
         if file is None:
             return
-        if not self.ask_reload(modified=tab.model.modified):
-            # The version kept is no longer the file's: closing the tab must ask to save it.
+        document = self._read(file) if self.ask_reload(modified=tab.model.modified) else None
+        if document is None:
+            # Kept, or the file could not be read (half written, say): what the tab shows is
+            # no longer the file's, so closing the tab must ask to save it.
             tab.model.undo_stack.resetClean()
             return
-        document = self._read(file)
-        if document is not None:
-            tab.model.reload(document)
-            self.show_message(f"Reloaded {file} (Undo brings back what was shown)")
+        tab.model.reload(document)
+        self.show_message(f"Reloaded {file} (Undo brings back what was shown)")
 
     def _watch_files(self) -> None:
         """Watch the open documents' files, and their folders (another program's save may put

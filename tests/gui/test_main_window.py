@@ -617,6 +617,24 @@ def test_a_version_kept_over_another_programs_is_unsaved_work(
     assert window.model.modified
 
 
+def test_a_reload_that_cannot_read_the_file_leaves_unsaved_work(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """Another program caught halfway through writing: the reload fails, and the tab holds the
+    only whole copy, so closing it must ask (it closed, and quit, without a word)."""
+    path = tmp_path / "heart.json"
+    window = open_file(qtbot, open_window, path, HEART)
+    window.ask_reload = lambda *, modified: True  # type: ignore[method-assign]
+    errors: list[str] = []
+    window.show_error = lambda title, message: errors.append(message)  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    path.write_text(path.read_text()[:40])
+    qtbot.waitUntil(lambda: bool(errors), timeout=10_000)
+    assert "invalid JSON" in errors[0]
+    assert np.array_equal(window.model.document.picture, HEART)
+    assert window.model.modified
+
+
 def test_the_studios_own_saves_are_not_news(qtbot: QtBot, open_window, tmp_path: Path) -> None:
     """A save writes a temporary file and renames it over the file: the watcher sees that."""
     path = tmp_path / "heart.json"
