@@ -71,6 +71,8 @@ class RepairPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._busy: str | None = None
+        """The change of the whole document under way ("Repairing"), if any."""
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.setMinimumWidth(220)
@@ -165,13 +167,10 @@ class RepairPanel(QWidget):
     def set_busy(self, doing: str | None) -> None:
         """While a change of the whole document runs (``doing``, e.g. ``"Repairing"``), no
         other change from here; ``None`` when it is over: the panel is as it was before (the
-        change may leave the puzzle as it was, or be stopped)."""
-        for widget in (self.repair_all_button, self.apply_button, self.suggestions):
-            widget.setEnabled(False)
-        if doing is not None:
-            self.summary.setText(f"{doing}…")
-        else:
-            self._restore()
+        change may leave the puzzle as it was, or be stopped). News that comes meanwhile (the
+        search for suggestions timing out, say) is shown once it is over."""
+        self._busy = doing
+        self._restore()
 
     def repairs(self) -> list[Repair[Puzzle]]:
         """The suggestions listed, best first."""
@@ -202,7 +201,12 @@ class RepairPanel(QWidget):
         self.preview.emit(None)
 
     def _restore(self) -> None:
-        """Text and buttons as the last state shown says."""
+        """Text and buttons as the change under way, else the last state shown, says."""
+        if self._busy is not None:
+            self.summary.setText(f"{self._busy}…")
+            for widget in (self.repair_all_button, self.apply_button, self.suggestions):
+                widget.setEnabled(False)
+            return
         text, searching, repairable, logic_only = self._state
         self.summary.setText(text)
         self.apply_button.setEnabled(self.suggestions.count() > 0)

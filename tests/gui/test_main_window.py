@@ -23,6 +23,7 @@ from studio.gui.error_log import log_path
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
+from studio.gui.repair_panel import RepairPanel
 from studio.gui.strokes import Tool
 from studio.render.grid import clue_font
 from tests.conftest import shared_path, shared_record
@@ -546,6 +547,23 @@ def test_generate_makes_every_kind(qtbot: QtBot, open_window, kind: str, strateg
     assert generated.analysis.status == Status.UNIQUE
     assert generated.analysis.difficulty is not None
     assert generated.analysis.difficulty.score <= 2
+
+
+def test_news_that_comes_while_repair_all_runs_waits_until_it_is_over(qtbot: QtBot) -> None:
+    """The search for suggestions timing out 30 s into a long Repair all said "try Repair all"
+    and enabled it, while the repair went on working."""
+    panel = RepairPanel()
+    qtbot.addWidget(panel)
+    panel.set_kind("nonogram")
+    panel.set_searching(87)
+    panel.set_busy("Repairing")
+    panel.set_search_timed_out(30)
+    assert panel.summary.text() == "Repairing…"
+    assert not panel.repair_all_button.isEnabled()
+    assert not panel.apply_button.isEnabled()
+    panel.set_busy(None)
+    assert panel.summary.text() == "No suggestion found within 30 s: try Repair all."
+    assert panel.repair_all_button.isEnabled()
 
 
 def test_the_repair_panel_is_as_before_after_a_change_that_changes_nothing(
