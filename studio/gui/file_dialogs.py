@@ -82,18 +82,25 @@ def ask_save(
     or (relative: a bare name, often a title and an extension) a name put in the work
     folder, made portable (:func:`file_stem`).
 
-    The name typed is given the first extension when it has none (:func:`with_extension`).
-    Qt's dialog asks before replacing the file typed; a file that only the extension added
-    names ("heart" typed beside heart.json) is asked about here, and the dialog opens again
-    on it if the answer is No."""
+    The name typed is given the first extension when it has none (:func:`with_extension`),
+    and replacing a file of the name so made is asked about here, not by Qt's dialog, which
+    would ask of the name typed: "heart" typed beside heart.json was written over in silence,
+    and "boat.json" typed for a book was asked about while boat.book.json was written. The
+    dialog opens again on the name if the answer is No."""
     start = suggested if suggested.is_absolute() else work_folder() / _portable(suggested)
     while True:
-        name, _ = QFileDialog.getSaveFileName(parent, title, str(start), name_filter)
+        name, _ = QFileDialog.getSaveFileName(
+            parent,
+            title,
+            str(start),
+            name_filter,
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
         chosen = next(iter(_chosen([name])), None)
         if chosen is None:
             return None
         path = with_extension(chosen, extensions)
-        if path == chosen or not path.exists() or may_replace(parent, title, path):
+        if not path.exists() or may_replace(parent, title, path):
             return path
         start = path
 

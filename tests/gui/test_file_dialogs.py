@@ -34,7 +34,9 @@ class Person:
             monkeypatch.setattr(QFileDialog, name, self._one)
         monkeypatch.setattr(QFileDialog, "getOpenFileNames", self._many)
 
-    def _one(self, _parent: QWidget, _title: str, start: str, _filter: str) -> tuple[str, str]:
+    def _one(
+        self, _parent: QWidget, _title: str, start: str, _filter: str, **_options: object
+    ) -> tuple[str, str]:
         self.opened_on.append(start)
         return self.answers.pop(0), ""
 
@@ -185,3 +187,24 @@ def test_a_file_named_only_by_the_extension_added_is_replaced_only_when_the_user
     person.answers = [new]
     assert ask_save(parent, "Save", Path("x.json"), "*", (".json",)) == tmp_path / "new.json"
     assert len(asked) == 2, "no file of that name: nothing to ask"
+
+
+def test_the_file_asked_about_is_the_file_written(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ "boat.json" typed in Save Book As: Qt asked about boat.json (there), then the book went
+    to boat.book.json (not there, and not asked about)."""
+    (tmp_path / "boat.json").write_text("a puzzle")
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    options: list[object] = []
+
+    def dialog(*_args: object, **given: object) -> tuple[str, str]:
+        options.append(given.get("options"))
+        return str(tmp_path / "boat.json"), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    monkeypatch.setattr(QMessageBox, "question", lambda *_: pytest.fail("asked of boat.json"))
+    chosen = ask_save(parent, "Save book", Path("b.book.json"), "*", (".book.json",))
+    assert chosen == tmp_path / "boat.book.json"
+    assert options == [QFileDialog.Option.DontConfirmOverwrite], "Qt's dialog does not ask"
