@@ -43,7 +43,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QStackedWidget,
@@ -93,6 +92,7 @@ from studio.gui.palette_panel import ColoursDock
 from studio.gui.puzzle_view import DEFAULT_CELL, PuzzleView
 from studio.gui.repair_panel import RepairPanel
 from studio.gui.settings import Settings, recovery_dir
+from studio.gui.status_field import StatusField
 from studio.gui.strokes import Tool
 from studio.gui.workers import Batch
 from studio.render.export import IMAGE_SUFFIXES as IMAGE_EXPORTS
@@ -155,12 +155,12 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.book.dock)
         self.book.dock.hide()  # the puzzle gets the room until there is a book to show
         self.resizeDocks([self.repair_dock, self.book.dock], [260, 240], Qt.Orientation.Horizontal)
-        self.status_label = QLabel()
+        self.status_label = StatusField()
         self.status_label.setObjectName("analysisStatus")
         self.status_label.setToolTip("The verdict of the puzzle shown, kept up to date")
-        self.info_label = QLabel()
-        self.position_label = QLabel()
-        self.unkept_label = QLabel("⚠ No copy of unsaved work")
+        self.info_label = StatusField()
+        self.position_label = StatusField()
+        self.unkept_label = StatusField("⚠ No copy of unsaved work")
         """Shown while copies of unsaved work cannot be kept (its tooltip says why)."""
         # Permanent widgets: a passing message never covers the verdict. None stretches, so
         # the passing message keeps the room on the left.

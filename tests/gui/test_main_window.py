@@ -24,6 +24,7 @@ from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
 from studio.gui.puzzle_view import MARGIN
 from studio.gui.repair_panel import RepairPanel
+from studio.gui.status_field import StatusField
 from studio.gui.strokes import Tool
 from studio.render.grid import clue_font
 from tests.conftest import shared_path, shared_record
@@ -771,3 +772,19 @@ def test_toolbar_buttons_stay_put_whatever_the_undo_step(qtbot: QtBot, open_wind
         qtbot.mouseClick(undo, Qt.MouseButton.LeftButton)
     redo = window.toolbar.widgetForAction(window.redo_action)
     assert (redo.text(), redo.toolTip()) == ("Redo", f"Redo {step}")
+
+
+def test_the_status_bars_fields_are_set_apart_and_hidden_with_nothing_to_say(
+    open_window,
+) -> None:
+    """ "difficulty 1/5 100 of 100 clues shown row 8, column 8" read as one sentence."""
+    window = open_window(blank_document(4, 4))
+    window.position_label.setText("")
+    assert not window.position_label.isVisibleTo(window)
+    window.position_label.setText("row 1, column 1")
+    assert window.position_label.isVisibleTo(window)
+    drawn = window.position_label.grab().toImage()
+    middle = drawn.height() // 2
+    assert drawn.pixel(0, middle) != drawn.pixel(3, middle), "a line on its left"
+    alone = StatusField("not yet in a status bar")
+    assert not alone.isVisible(), "a field shown before the bar takes it would be a window"
