@@ -34,16 +34,18 @@ STRATEGY_TITLES = {
     "clues": "Add clues",
 }
 """The repair strategies offered by *Repair all*, with their titles."""
+NO_BREAK = "\u00a0"
 NAMED_CELLS = 2
 """Suggestions touching at most this many cells name them."""
 
 
 def _label(repair: Repair[Puzzle]) -> str:
-    """What the list shows: the effect, and where for a small change (``r9 c12``)."""
+    """What the list shows: the effect, and where for a small change (``r9 c12``, which a line
+    of the list never breaks: a no-break space holds the row to its column)."""
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
         return repair.describe()
-    return f"{repair.describe()}  ({cells_text(cells)})"
+    return f"{repair.describe()}  ({cells_text(cells).replace(' c', NO_BREAK + 'c')})"
 
 
 def _tooltip(repair: Repair[Puzzle]) -> str:

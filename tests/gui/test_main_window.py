@@ -428,6 +428,10 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
     for row, col in [*best.flips, *best.givens]:
         assert f"r{row + 1} c{col + 1}" in tooltip
     assert panel.suggestions.wordWrap(), "long suggestions wrap rather than being cut off"
+    label = panel.suggestions.item(0).text()
+    assert len([*best.flips, *best.givens]) <= 2, "a small change: its cells named"
+    for row, col in [*best.flips, *best.givens]:
+        assert f"r{row + 1}\u00a0c{col + 1}" in label, "a cell's name is never broken"
     # Selecting a suggestion previews it on the canvas; the document is untouched.
     panel.suggestions.setCurrentRow(0)
     assert window.view.preview is best
