@@ -331,7 +331,7 @@ class DocumentTab(QWidget):
         count = len(hint.cells)
         reason = hint.text(self.document.colour_names)
         self.message.emit(
-            f"Hint: {reason} decides {count} cell{'s' if count != 1 else ''} "
+            f"Hint: {reason}: {count} cell{'s' if count != 1 else ''} decided "
             "(H: next step, Esc: back to the picture)"
         )
 

@@ -194,7 +194,7 @@ def draw_grid(
         _fill_cells(painter, layout, filled_cells(solution), palette.solution_ink)
     if marks is not None and inks is None:
         _fill_cells(painter, layout, marks == FILLED, palette.ink)
-        _dot_cells(painter, layout, marks == EMPTY, palette.ink)
+        dot_cells(painter, layout, marks == EMPTY, palette.ink)
     if inks is None and givens:
         # A filled given is shown filled, as a colour given shows its colour: a printed
         # puzzle has no picture, and a frame on white read as an empty or unknown cell.
@@ -298,7 +298,7 @@ def _draw_colours(
         empty = marks == EMPTY
         on_dark = shown.dark()
         for dots, ink in ((empty & ~on_dark, BLACK_RGB), (empty & on_dark, WHITE_RGB)):
-            _dot_cells(painter, layout, dots, QColor(*ink))
+            dot_cells(painter, layout, dots, QColor(*ink))
     return shown
 
 
@@ -366,20 +366,40 @@ def draw_picture_grid(
     )
 
 
-def _dot_cells(painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor) -> None:
-    """A small dot in each cell: the solver's "known empty" mark."""
-    draw_discs(painter, layout, mask, color, max(1.0, layout.cell / 10))
+DOT_IN_CORNER = (0.8, 0.8)
+"""Where a kind whose cells hold clues puts its "known empty" dots (:func:`dot_cells`): in
+the cell's bottom right, clear of a centred digit."""
+
+
+def dot_cells(
+    painter: QPainter,
+    layout: Layout,
+    mask: BoolGrid,
+    color: str | QColor,
+    at: tuple[float, float] = (0.5, 0.5),
+) -> None:
+    """A small dot in each cell of ``mask``: the solver's "known empty" mark, at ``at`` (the
+    fractions of the cell's width and height from its top left; :data:`DOT_IN_CORNER` where a
+    digit stands in the middle)."""
+    draw_discs(painter, layout, mask, color, max(1.0, layout.cell / 10), at)
 
 
 def draw_discs(
-    painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor, radius: float
+    painter: QPainter,
+    layout: Layout,
+    mask: BoolGrid,
+    color: str | QColor,
+    radius: float,
+    at: tuple[float, float] = (0.5, 0.5),
 ) -> None:
-    """A disc of ``radius`` (painter units) centred in each cell of ``mask`` (bool
-    ``(height, width)``)."""
+    """A disc of ``radius`` (painter units) in each cell of ``mask`` (bool ``(height,
+    width)``), its centre at ``at`` (fractions of the cell from its top left)."""
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(color))
     for row, col in layout.cells(mask):
-        painter.drawEllipse(layout.cell_rect(row, col).center(), radius, radius)
+        rect = layout.cell_rect(row, col)
+        centre = QPointF(rect.left() + at[0] * rect.width(), rect.top() + at[1] * rect.height())
+        painter.drawEllipse(centre, radius, radius)
     painter.setBrush(Qt.BrushStyle.NoBrush)
 
 

@@ -395,7 +395,7 @@ def test_the_status_bar_names_colours_by_the_palette(qtbot: QtBot, open_window) 
     window = open_window(document_of_picture("nonogram", small, palette=palette))
     key(qtbot, window, Qt.Key.Key_H)
     message = window.statusBar().currentMessage()
-    assert message.startswith("Hint: row 1 (1 in black, 1 in red, 1 in black) decides 3 cells")
+    assert message.startswith("Hint: row 1 (1 in black, 1 in red, 1 in black): 3 cells decided")
     key(qtbot, window, Qt.Key.Key_Escape)
     qtbot.mouseMove(window.view.canvas, cell_point(window, 0, 1))
     assert window.position_label.text() == "row 1, column 2 · red"

@@ -386,7 +386,7 @@ def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     qtbot.keyClick(window, Qt.Key.Key_H)
     assert window.view.hints is not None
     message = window.statusBar().currentMessage()
-    assert message.startswith("Hint: row 1 (3) decides 3 cells")
+    assert message.startswith("Hint: row 1 (3): 3 cells decided")
     # What a person sees: the hinted row is inked, the rest of the picture is not shown.
     image = window.view.canvas.grab().toImage()
     assert image.pixelColor(cell_point(window, 0, 2)).lightness() < 80

@@ -155,6 +155,20 @@ def test_hint_marks_ink_filled_cells_and_keep_digits_readable(draw: Render) -> N
     assert interior(image, 0, 2).min() < 100, "the clue on an empty mark is drawn dark"
 
 
+def test_a_known_empty_cells_dot_stands_clear_of_its_digit(draw: Render) -> None:
+    """A dot in the middle of a cell blotted its digit: "0" read as "⊙"."""
+    marks = unknown_grid(*PICTURE.shape)
+    marks[0, 2] = EMPTY  # the cell of a clue
+    marks[1, 2] = EMPTY  # no clue
+    image = draw(Scene(PUZZLE, marks=marks))
+    middle = 1 + 2 * CELL + CELL // 2
+    dot = (int(1 + 2 * CELL + 0.8 * CELL), int(1 + CELL + 0.8 * CELL))
+    assert image.pixelColor(*dot).lightness() < 100, "dotted in the bottom right"
+    assert image.pixelColor(middle, 1 + CELL + CELL // 2).lightness() > 200, "not in the middle"
+    bare = draw(Scene(PUZZLE))
+    assert interior(image, 0, 2)[: CELL // 2].tolist() == interior(bare, 0, 2)[: CELL // 2].tolist()
+
+
 def test_variable_fields_are_tinted(draw: Render) -> None:
     variable = np.zeros(PICTURE.shape, dtype=bool)
     variable[1, 1] = True
