@@ -148,6 +148,16 @@ class Palette:
         """The number of colours besides the background, *k*."""
         return len(self.colours) - 1
 
+    def unused_ink(self) -> tuple[int, int, int]:
+        """The colour to offer for a new ink: the first of the default palette's (black, red,
+        green, blue, …, then its greys) that this palette holds neither by its look nor by
+        its name (a green of another shade is a green), so that a colour added as offered is
+        one more distinct colour, named for what it is."""
+        held = {colour.rgb for colour in self.colours} | {colour.name for colour in self.colours}
+        inks = (_default_ink(index) for index in range(MAX_INKS))
+        fresh = (ink.rgb for ink in inks if ink.rgb not in held and ink.name not in held)
+        return next(fresh, _DEFAULT_INKS[1][1])
+
     @property
     def chars(self) -> str:
         """Every colour's character, background first: ``chars[v]`` spells value ``v``."""

@@ -231,7 +231,7 @@ class PalettePanel(QWidget):
 
     def add_colour(self) -> None:
         """Ask for a colour and add it to the palette; paint with it."""
-        rgb = self.ask_colour(QColor("#cc0000"), "Add Colour")
+        rgb = self.ask_colour(QColor(*self.puzzle_palette.unused_ink()), "Add Colour")
         if rgb is None:
             return
         hex_ = QColor(*rgb).name()

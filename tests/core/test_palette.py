@@ -200,3 +200,13 @@ def test_contrast_ratio_runs_from_1_to_21_either_way_round() -> None:
     assert contrast_ratio((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
     assert contrast_ratio((255, 0, 0), (255, 0, 0)) == pytest.approx(1.0)
     assert contrast_ratio((255, 0, 0), (255, 255, 255)) == pytest.approx(4.0, abs=0.01)
+
+
+def test_a_new_ink_is_offered_in_a_default_colour_not_yet_held() -> None:
+    """Add Colour opened on red whatever the palette held, red included."""
+    assert Palette.default(1).unused_ink() == (0xCC, 0x00, 0x00), "black held: red"
+    assert Palette.default(3).unused_ink() == (0x20, 0x4A, 0x87), "black, red, green: blue"
+    held = Palette.of_rgb([(255, 255, 255), (0xCC, 0x00, 0x00)])
+    assert held.unused_ink() == (0, 0, 0), "an imported red: black is free"
+    full = Palette.default(20)
+    assert full.unused_ink() not in {colour.rgb for colour in full.colours}

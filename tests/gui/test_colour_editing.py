@@ -475,3 +475,22 @@ def test_the_colour_keys_are_listed_and_clash_with_no_other_shortcut(open_window
     assert ("Tools", "Eyedropper", "I") in rows
     keys = [keys for _, _, keys in rows]
     assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+
+
+def test_add_colour_offers_a_colour_not_yet_in_the_puzzle(
+    qtbot: QtBot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dialog opened on red in a puzzle with red already: OK as offered added a second red,
+    named "colour d"."""
+    window = open_window(colour_document())  # black, red, green
+    offered: list[str] = []
+
+    def as_offered(initial: QColor, *_args: object) -> QColor:
+        offered.append(initial.name())
+        return initial
+
+    monkeypatch.setattr(QColorDialog, "getColor", as_offered)
+    with qtbot.waitSignal(window.analysis.analysed, timeout=10_000):
+        press_button(qtbot, window, "Add Colour…")
+    assert offered == ["#204a87"]
+    assert labels(window)[4].startswith("4  blue"), "one more distinct colour, named"
