@@ -63,6 +63,15 @@ class GenerateDialog(GeneratingDialog):
         for kind in KINDS:
             self.kind.addItem(kind.spec.title, kind.name)
         self.strategy = QComboBox()
+        # As wide as the longest strategy of any kind: choosing another kind moves nothing and
+        # cuts nothing ("Random connected solution (Heslenfeld §4.2" was cut).
+        titles = [
+            STRATEGY_TITLES.get(name, name) for kind in KINDS for name in kind.generator.strategies
+        ]
+        self.strategy.setMinimumContentsLength(max(map(len, titles)))
+        self.strategy.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.kind.currentIndexChanged.connect(self._fill_strategies)
         self.strategy.currentIndexChanged.connect(self._enable_options)
         self.density = QDoubleSpinBox()

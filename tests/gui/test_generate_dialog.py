@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
 from pytestqt.qtbot import QtBot
 
 from studio.core.contract import generation
@@ -155,3 +156,22 @@ def test_the_dialog_opens_on_the_choices_of_its_last_run(qtbot: QtBot, open_wind
     assert again.into_book.isChecked()
     assert again.count.value() == 2
     assert again.options().colours == 2
+
+
+def test_every_kinds_strategies_are_shown_whole(qtbot: QtBot, open_window) -> None:
+    """Fobidoshi's "Random connected solution (Heslenfeld §4.2)" was cut: the box asked for
+    the width of the first kind's strategies only (the dialog's width hid it offscreen)."""
+    dialog = GenerateDialog(open_window())
+    shown_dialog(qtbot, dialog)
+    box = dialog.strategy
+    options = QStyleOptionComboBox()
+    box.initStyleOption(options)
+    arrow = box.style().subControlRect(
+        QStyle.ComplexControl.CC_ComboBox, options, QStyle.SubControl.SC_ComboBoxArrow, box
+    )
+    for index in range(dialog.kind.count()):
+        dialog.kind.setCurrentIndex(index)
+        for item in range(box.count()):
+            text = box.itemText(item)
+            needed = box.fontMetrics().horizontalAdvance(text) + arrow.width()
+            assert box.sizeHint().width() >= needed, text
