@@ -38,7 +38,7 @@ from studio.gui.actions import make_action
 from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
-from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_save
+from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_reload, ask_to_save
 from studio.gui.edited import Choice, Conflict, may_drop, save_file
 from studio.gui.file_dialogs import (
     ask_folder,
@@ -212,6 +212,16 @@ class BookCommands(QObject):
         cancelled or unreadable."""
         if not self.maybe_save():
             return False
+        book = self.read(path)
+        if book is None:
+            return False
+        self.model.load(book, path if path.is_file() else None)
+        self.dock.show()
+        return True
+
+    def read(self, path: Path) -> Book | None:
+        """The book in the file or folder at ``path``, read on a worker (each file of a folder
+        not read is named after); ``None`` if cancelled or unreadable (said)."""
         unread: list[str] = []
 
         def read(cancel: CancelToken, progress: Progress) -> Book:
@@ -224,13 +234,26 @@ class BookCommands(QObject):
             book = wait_for(self.window, f"Opening {path.name}…", read)
         except StudioError as error:
             self.window.show_error("Cannot open the book", str(error))
-            return False
+            return None
         if not isinstance(book, Book):  # cancelled
-            return False
-        self.model.load(book, path if path.is_file() else None)
-        self.dock.show()
+            return None
         self._name_unread("Not every file was read", "read", unread)
-        return True
+        return book
+
+    def offer_reload(self) -> None:
+        """The book's file was changed by another program: show it as the file has it now,
+        if the user says so (an undo step), else keep what is shown as unsaved work (as when
+        the file cannot be read)."""
+        path = self.model.path
+        if path is None:
+            return
+        self.dock.show()
+        book = self.read(path) if self.ask_reload(modified=self.model.modified) else None
+        if book is None:
+            self.model.undo_stack.resetClean()  # no longer the file's: closing asks
+            return
+        self.model.reload(book)
+        self.window.show_message(f"Reloaded the book from {path} (Undo brings back what was shown)")
 
     def recover(self, book: Book, path: Path | None) -> None:
         """Show ``book``, unsaved work a crash left behind (its file, if it had one, is where
@@ -250,6 +273,10 @@ class BookCommands(QObject):
     def ask_overwrite(self) -> Conflict:
         """Whether to save the book over its file, changed by another program."""
         return ask_to_overwrite(self.window, f"the book “{self.model.book.title}”")
+
+    def ask_reload(self, *, modified: bool) -> bool:
+        """Whether to reload the book, its file changed by another program."""
+        return ask_to_reload(self.window, f"the book “{self.model.book.title}”", modified=modified)
 
     def save_to(self, path: Path) -> bool:
         path = with_extension(path, (EXTENSION,))

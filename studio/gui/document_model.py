@@ -27,9 +27,6 @@ UNTITLED = "Untitled"
 """What a document with no other name is called; the window numbers the next ones
 ("Untitled 2")."""
 
-RELOAD = "Reload from disk"
-"""The undo step of a reload: undoing it brings back the document shown before."""
-
 
 class DocumentModel(EditedFile):
     """The document being edited (see :class:`EditedFile` for the signals; ``file_changed``
@@ -105,15 +102,9 @@ class DocumentModel(EditedFile):
         self._source = None
         super().mark_saved(path)
 
-    def reload(self, document: Document) -> None:
-        """Show ``document``, its file read again after another program changed it, as the
-        file's state: one undo step (:data:`RELOAD`) that brings back what was shown, edits
-        and all, when undone."""
-        self._stroke_start = None
-        if document != self.document:
-            self._replace(document, RELOAD)
-        self.undo_stack.setClean()
-        self.disk.track(self.file)
+    def reload(self, value: object) -> None:
+        self._stroke_start = None  # a stroke under way ends with what was shown
+        super().reload(value)
 
     def replace(self, document: Document, text: str) -> None:
         """Replace the document as one undoable step called ``text``."""

@@ -100,6 +100,10 @@ class DiskFile:
         return News.CHANGED if now != self._stamp else None
 
 
+RELOAD = "Reload from disk"
+"""The undo step of a reload: undoing it brings back what was shown before."""
+
+
 class EditedFile(QObject):
     """A value being edited, the file it is saved in, and its undo stack.
 
@@ -128,8 +132,22 @@ class EditedFile(QObject):
         return self._path
 
     @property
+    def file(self) -> Path | None:
+        """The file the value shows, which another program may change (:attr:`path`)."""
+        return self._path
+
+    @property
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
+
+    def reload(self, value: object) -> None:
+        """Show ``value``, the file read again after another program changed it, as the
+        file's state: one undo step (:data:`RELOAD`) that brings back what was shown, edits
+        and all, when undone."""
+        if value != self._value:
+            self._replace(value, RELOAD)
+        self.undo_stack.setClean()
+        self.disk.track(self.file)
 
     def unsaved(self) -> Unsaved:
         """The value as a copy of unsaved work keeps it (:mod:`studio.gui.autosave`)."""

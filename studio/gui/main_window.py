@@ -78,7 +78,15 @@ from studio.gui.dialogs import (
 from studio.gui.document_model import UNTITLED, DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
-from studio.gui.edited import Choice, Conflict, News, Recovery, may_drop, save_file
+from studio.gui.edited import (
+    Choice,
+    Conflict,
+    EditedFile,
+    News,
+    Recovery,
+    may_drop,
+    save_file,
+)
 from studio.gui.export_dialog import run_export
 from studio.gui.file_dialogs import ask_open, ask_save, with_extension
 from studio.gui.generate_dialog import GenerateDialog
@@ -180,6 +188,7 @@ class MainWindow(QMainWindow):
         self.disk_check.timeout.connect(self.check_files)
         self.watcher.fileChanged.connect(self.disk_check.start)
         self.watcher.directoryChanged.connect(self.disk_check.start)
+        self.book.model.file_changed.connect(self._watch_files)
         self._checking_files = False
         self._check_again = False
         self._build_actions()
@@ -848,17 +857,26 @@ class MainWindow(QMainWindow):
                 if news == News.CHANGED:
                     self._offer_reload(tab)
                 elif news == News.REMOVED:
-                    tab.model.undo_stack.resetClean()
-                    self.show_message(
-                        f"“{tab.model.name}” was moved or deleted by another program: it is "
-                        "unsaved work now (Save puts it back)"
-                    )
+                    self._removed(tab.model, f"“{tab.model.name}”")
+            news = self.book.model.disk.news()
+            if news == News.CHANGED:
+                self.book.offer_reload()
+            elif news == News.REMOVED:
+                self._removed(self.book.model, f"The book “{self.book.model.book.title}”")
         finally:
             self._checking_files = False
         self._watch_files()  # a file replaced by another is a new file to watch
         if self._check_again:
             self._check_again = False
             self.disk_check.start()
+
+    def _removed(self, edited: EditedFile, name: str) -> None:
+        """``edited``'s file was moved or deleted: what it shows is unsaved work now."""
+        edited.undo_stack.resetClean()
+        self.show_message(
+            f"{name} was moved or deleted by another program: it is unsaved work now (Save "
+            "puts it back)"
+        )
 
     def _offer_reload(self, tab: DocumentTab) -> None:
         self.tabs.setCurrentWidget(tab)
@@ -877,7 +895,8 @@ class MainWindow(QMainWindow):
     def _watch_files(self) -> None:
         """Watch the open documents' files, and their folders (another program's save may put
         a new file in the place of the old one)."""
-        files = [file for tab in self.document_tabs() if (file := tab.model.file) is not None]
+        edited = [*(tab.model for tab in self.document_tabs()), self.book.model]
+        files = [file for model in edited if (file := model.file) is not None]
         wanted = {str(file) for file in files if file.is_file()}
         wanted |= {str(file.parent) for file in files if file.parent.is_dir()}
         watched = {*self.watcher.files(), *self.watcher.directories()}

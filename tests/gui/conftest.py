@@ -104,6 +104,7 @@ def open_window(qtbot: QtBot):
         window.book.ask_save_changes = lambda: Choice.DISCARD  # type: ignore[method-assign]
         # Nor does a file another program changed ever wait on a question: kept, not saved over.
         window.ask_reload = lambda *, modified: False  # type: ignore[method-assign]
+        window.book.ask_reload = lambda *, modified: False  # type: ignore[method-assign]
         window.ask_overwrite = lambda: Conflict.CANCEL  # type: ignore[method-assign]
         window.book.ask_overwrite = lambda: Conflict.CANCEL  # type: ignore[method-assign]
         qtbot.addWidget(window)

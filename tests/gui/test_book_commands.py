@@ -182,6 +182,49 @@ def test_save_asks_before_overwriting_a_book_another_program_changed(
     assert len(asked) == 2
 
 
+def test_a_book_changed_by_another_program_is_offered_for_reloading(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """`studio generate --book same.book.json` added a puzzle to the open book: the panel kept
+    showing the old one as saved, and said nothing."""
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    path = tmp_path / "valentine.book.json"
+    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
+    assert window.book.save()
+    before = window.book.model.book
+    asked: list[bool] = []
+    window.book.ask_reload = lambda *, modified: asked.append(modified) or True  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    theirs = replace(before, title="Their valentines")
+    save_book(theirs, path)
+    qtbot.waitUntil(lambda: window.book.model.book.title == "Their valentines", timeout=10_000)
+    assert asked == [False]
+    assert not window.book.model.modified, "the file's state"
+    window.book.model.undo_stack.undo()
+    assert window.book.model.book == before, "Undo brings back what was shown"
+    assert window.book.model.modified
+
+
+def test_a_book_kept_over_another_programs_or_deleted_is_unsaved_work(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    path = tmp_path / "valentine.book.json"
+    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
+    assert window.book.save()
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    save_book(replace(window.book.model.book, title="Theirs"), path)
+    qtbot.waitUntil(lambda: window.book.model.modified, timeout=10_000)  # kept (the default)
+    assert window.book.model.book.title != "Theirs"
+    window.book.model.undo_stack.setClean()
+    qtbot.waitUntil(lambda: not window.disk_check.isActive())
+    path.unlink()
+    qtbot.waitUntil(lambda: window.book.model.modified, timeout=10_000)
+    assert "moved or deleted" in window.statusBar().currentMessage()
+
+
 def test_an_unsaved_book_is_not_dropped_without_asking(qtbot: QtBot, open_window) -> None:
     window = open_window(document(HEART, "Heart"))
     add_current(qtbot, window)
