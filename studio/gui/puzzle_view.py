@@ -140,10 +140,16 @@ class PuzzleView(QAbstractScrollArea):
         self._update_all()
 
     def set_preview(self, repair: Repair[Puzzle] | None) -> None:
-        """Show what a repair would make of the puzzle (``None``: show the puzzle again)."""
+        """Show what a repair would make of the puzzle, its clues too (``None``: show the
+        puzzle again)."""
         if repair is not self.preview:  # no repaint when nothing was previewed nor is
             self.preview = repair
-            self.canvas.update()
+            self._update_all()
+
+    def shown_puzzle(self) -> Puzzle:
+        """The puzzle the grid and its headers show: a previewed repair's, else the
+        document's."""
+        return self.preview.puzzle if self.preview is not None else self.document.puzzle
 
     def set_hints(self, hints: HintState | None) -> None:
         """Show the solving steps taken so far instead of the picture (``None``: leave that)."""

@@ -19,6 +19,7 @@ from studio.core.pixelart import ImportOptions, import_document, import_picture
 from studio.core.sat.analysis import Status
 from studio.gui import live_analysis
 from studio.gui.edited import Choice, Conflict
+from studio.gui.editors.nonogram import NonogramEditor
 from studio.gui.error_log import log_path
 from studio.gui.import_dialog import ImportImageDialog
 from studio.gui.main_window import MainWindow, blank_document
@@ -432,9 +433,18 @@ def test_repair_panel_previews_and_applies_a_suggestion(qtbot: QtBot, open_windo
     assert len([*best.flips, *best.givens]) <= 2, "a small change: its cells named"
     for row, col in [*best.flips, *best.givens]:
         assert f"r{row + 1}\u00a0c{col + 1}" in label, "a cell's name is never broken"
-    # Selecting a suggestion previews it on the canvas; the document is untouched.
+    # Selecting a suggestion previews it on the canvas, its clues too; the document is
+    # untouched.
+    editor = window.view.editor
+    assert isinstance(editor, NonogramEditor)
+    before_clues = editor.row_clues.line_clues()
     panel.suggestions.setCurrentRow(0)
     assert window.view.preview is best
+    assert isinstance(best.puzzle, Nonogram)
+    shown = editor.row_clues.line_clues()
+    assert shown == [" ".join(map(str, row)) or "0" for row in best.puzzle.rows]
+    assert best.flips, "a change of cells"
+    assert shown != before_clues, "the clues it would make"
     if best.flips:
         row, col = best.flips[0]
         pixel = window.view.canvas.grab().toImage().pixelColor(cell_point(window, row, col))

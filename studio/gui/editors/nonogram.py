@@ -71,7 +71,7 @@ class NonogramEditor(PictureEditor):
         return puzzle
 
     def clues(self, axis: str) -> Sequence[Clue]:
-        return self.puzzle.rows if axis == "row" else self.puzzle.cols
+        return _clues(self.puzzle, axis)
 
     def chars(self) -> str:
         """How typed clues spell the colours (the palette's
@@ -83,12 +83,6 @@ class NonogramEditor(PictureEditor):
     def typed_clue(self, line: LineRef) -> str:
         """A line's clue as it is typed: ``3 1 2``, in colour ``3r 2 1g``."""
         return format_clue(self.puzzle.runs(line), self.chars())
-
-    def run_colours(self, axis: str) -> Sequence[Clue] | None:
-        """The colour of each run of the clues of ``axis``; ``None`` in black and white."""
-        if self.puzzle.colours == 1:
-            return None
-        return self.puzzle.row_colours if axis == "row" else self.puzzle.col_colours
 
     def depth(self, axis: str) -> int:
         """Number of clue slots a panel needs: the longest clue, at least 1."""
@@ -204,10 +198,13 @@ class CluePanel(QWidget):
         )
 
     def line_clues(self) -> list[str]:
-        """Each line's clue as typed, e.g. ``"3 1"`` (for tests and accessibility)."""
-        count = len(self.editor.clues(self.axis))
+        """Each line's clue as shown and typed, e.g. ``"3 1"`` (for tests and accessibility):
+        a previewed repair's while one is previewed."""
+        shown = self.editor.view.shown_puzzle()
+        assert isinstance(shown, Nonogram)
         axis: Axis = "row" if self.axis == "row" else "column"
-        return [self.editor.typed_clue(LineRef(axis, index)) for index in range(count)]
+        lines = range(len(_clues(shown, self.axis)))
+        return [format_clue(shown.runs(LineRef(axis, i)), self.editor.chars()) for i in lines]
 
     def _start(self) -> int:
         """Where the first line's clue starts along the panel: the grid's, scrolled."""
@@ -247,16 +244,18 @@ class CluePanel(QWidget):
         left, top = (self.width(), self._start()) if rows else (self._start(), self.height())
         conflict = view.conflict_mask()
         hover = view.hover
+        shown = view.shown_puzzle()  # a previewed repair's clues, as they would be
+        assert isinstance(shown, Nonogram)
         draw_clues(
             painter,
             Layout(view.document.puzzle.shape, view.cell, left, top).within(QRectF(event.rect())),
-            self.editor.clues(self.axis),
+            _clues(shown, self.axis),
             axis=self.axis,
             depth=depth,
             conflict_line=None if conflict is None else _line_of(conflict, self.axis),
             highlight_line=None if hover is None else hover[0 if rows else 1],
             palette=palette,
-            run_colours=self.editor.run_colours(self.axis),
+            run_colours=_run_colours(shown, self.axis),
             inks=view.document.palette,
         )
         painter.end()
@@ -342,3 +341,14 @@ class ClueEditor(QLineEdit):
         super().focusOutEvent(event)
         if self.line is not None:
             self.close_editor()
+
+
+def _clues(puzzle: Nonogram, axis: str) -> Sequence[Clue]:
+    return puzzle.rows if axis == "row" else puzzle.cols
+
+
+def _run_colours(puzzle: Nonogram, axis: str) -> Sequence[Clue] | None:
+    """The colour of each run of the clues of ``axis``; ``None`` in black and white."""
+    if puzzle.colours == 1:
+        return None
+    return puzzle.row_colours if axis == "row" else puzzle.col_colours
