@@ -392,6 +392,15 @@ def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     image = window.view.canvas.grab().toImage()
     assert image.pixelColor(cell_point(window, 0, 2)).lightness() < 80
     assert image.pixelColor(cell_point(window, 1, 0)).lightness() > 150
+    # A row all filled shows no shading on the grid: its clue is highlighted instead.
+    window.view.set_hover(None)
+    editor = window.view.editor
+    assert isinstance(editor, NonogramEditor)
+    header = editor.row_clues.grab().toImage()
+    first, second = (editor.row_clues.band(index) for index in (0, 1))
+    assert header.pixelColor(first.left() + 2, first.center().y()) != header.pixelColor(
+        second.left() + 2, second.center().y()
+    ), "row 1's clue highlighted"
     for _ in range(10):
         qtbot.keyClick(window, Qt.Key.Key_H)
     assert window.statusBar().currentMessage() == "Solved: line logic decides every cell"

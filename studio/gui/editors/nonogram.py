@@ -206,6 +206,19 @@ class CluePanel(QWidget):
         lines = range(len(_clues(shown, self.axis)))
         return [format_clue(shown.runs(LineRef(axis, i)), self.editor.chars()) for i in lines]
 
+    def _highlighted_line(self) -> int | None:
+        """The line of this panel to highlight: the one under the pointer, else the one the
+        hint shown comes from (a line all filled shows no shading on the grid)."""
+        view = self.editor.view
+        axis = 0 if self.axis == "row" else 1
+        if view.hover is not None:
+            return view.hover[axis]
+        source = view.hints.source if view.hints is not None else None
+        if source is None:
+            return None
+        whole = np.flatnonzero(source.all(axis=1 - axis))
+        return int(whole[0]) if len(whole) == 1 and source.sum() == source.shape[1 - axis] else None
+
     def _start(self) -> int:
         """Where the first line's clue starts along the panel: the grid's, scrolled."""
         layout = self.editor.view.grid_layout()
@@ -243,7 +256,6 @@ class CluePanel(QWidget):
         depth = (self.width() if rows else self.height()) // view.cell
         left, top = (self.width(), self._start()) if rows else (self._start(), self.height())
         conflict = view.conflict_mask()
-        hover = view.hover
         shown = view.shown_puzzle()  # a previewed repair's clues, as they would be
         assert isinstance(shown, Nonogram)
         draw_clues(
@@ -253,7 +265,7 @@ class CluePanel(QWidget):
             axis=self.axis,
             depth=depth,
             conflict_line=None if conflict is None else _line_of(conflict, self.axis),
-            highlight_line=None if hover is None else hover[0 if rows else 1],
+            highlight_line=self._highlighted_line(),
             palette=palette,
             run_colours=_run_colours(shown, self.axis),
             inks=view.document.palette,
