@@ -151,14 +151,20 @@ def test_save_and_reopen_the_book(qtbot: QtBot, open_window, tmp_path: Path) -> 
     assert not window.book.model.modified
 
 
+def saved_book(qtbot: QtBot, open_window, folder: Path) -> tuple[MainWindow, Path]:
+    """A window whose book, of one puzzle, is saved in ``folder``; and the book's file."""
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    path = folder / "valentine.book.json"
+    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
+    assert window.book.save()
+    return window, path
+
+
 def test_save_asks_before_overwriting_a_book_another_program_changed(
     qtbot: QtBot, open_window, tmp_path: Path
 ) -> None:
-    window = open_window(document(HEART, "Heart"))
-    add_current(qtbot, window)
-    path = tmp_path / "valentine.book.json"
-    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
-    assert window.book.save()
+    window, path = saved_book(qtbot, open_window, tmp_path)
     theirs = path.read_bytes().replace(b'"Heart"', b'"Their heart"')
     path.write_bytes(theirs)  # another program's version, a different size
     asked: list[Conflict] = []
@@ -187,11 +193,7 @@ def test_a_book_changed_by_another_program_is_offered_for_reloading(
 ) -> None:
     """`studio generate --book same.book.json` added a puzzle to the open book: the panel kept
     showing the old one as saved, and said nothing."""
-    window = open_window(document(HEART, "Heart"))
-    add_current(qtbot, window)
-    path = tmp_path / "valentine.book.json"
-    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
-    assert window.book.save()
+    window, path = saved_book(qtbot, open_window, tmp_path)
     before = window.book.model.book
     asked: list[bool] = []
     window.book.ask_reload = lambda *, modified: asked.append(modified) or True  # type: ignore[method-assign]
@@ -209,11 +211,7 @@ def test_a_book_changed_by_another_program_is_offered_for_reloading(
 def test_a_book_kept_over_another_programs_or_deleted_is_unsaved_work(
     qtbot: QtBot, open_window, tmp_path: Path
 ) -> None:
-    window = open_window(document(HEART, "Heart"))
-    add_current(qtbot, window)
-    path = tmp_path / "valentine.book.json"
-    window.book.ask_save_path = lambda: path  # type: ignore[method-assign]
-    assert window.book.save()
+    window, path = saved_book(qtbot, open_window, tmp_path)
     qtbot.waitUntil(lambda: not window.disk_check.isActive())
     save_book(replace(window.book.model.book, title="Theirs"), path)
     qtbot.waitUntil(lambda: window.book.model.modified, timeout=10_000)  # kept (the default)
