@@ -643,8 +643,12 @@ class MainWindow(QMainWindow):
         if isValid(stack):  # a stack being destroyed clears itself, which counts as an edit
             stack.setActive()
 
-    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
-        if new is None or new.window() is not self:
+    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        """The focus moved within the window: Undo follows it to the book's panel, or away to
+        the puzzle. Coming back from a dialog (Save, a progress box, Print Settings) or from
+        another window is no move: Undo stays with what was edited last (it went to the
+        puzzle, and a book's undo history seemed lost once the book was saved)."""
+        if new is None or new.window() is not self or old is None or old.window() is not self:
             return
         book = self.book.dock.isAncestorOf(new)
         self.undo_group.setActiveStack((self.book.model if book else self.model).undo_stack)

@@ -15,7 +15,14 @@ from pypdf import PdfReader
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QDesktopServices, QPageLayout
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
-from PySide6.QtWidgets import QLabel, QProgressDialog, QPushButton
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QProgressDialog,
+    QPushButton,
+)
 from pytestqt.qtbot import QtBot
 
 from studio.core import files, formats
@@ -671,3 +678,32 @@ def test_export_and_print_name_colours_that_print_alike_in_greyscale(
         f"{tmp_path / 'printed.pdf'} — warning: puzzle 1: red and green would print alike in "
         "greyscale"
     )
+
+
+def test_saving_the_book_leaves_undo_with_the_book(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """After Print Settings (a dialog) and Save Book, Undo went to the puzzle, greyed out: the
+    book's history seemed wiped. Coming back from a dialog is no move of the focus."""
+    window = open_window(document(HEART, "Heart"))
+    add_current(qtbot, window)
+    book = window.book.model
+    layout = replace(book.book.layout, bleed_mm=3.175)
+    book.replace(replace(book.book, layout=layout), "Change the book's print settings")
+    assert window.undo_group.activeStack() is book.undo_stack, "the book was edited last"
+    # Save Book's progress box, as any dialog, takes the focus and gives it back to the puzzle.
+    window.book.ask_save_path = lambda: tmp_path / "v.book.json"  # type: ignore[method-assign]
+    assert window.book.save()
+    box = QDialog(window)
+    field = QLineEdit(box)
+    box.show()
+    box.activateWindow()
+    field.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is field, timeout=5_000)
+    box.close()
+    window.activateWindow()
+    window.view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.view, timeout=5_000)
+    assert window.undo_group.activeStack() is book.undo_stack
+    assert window.undo_action.isEnabled()
+    assert book.undo_stack.undoText() == "Change the book's print settings"
