@@ -338,7 +338,7 @@ def run_export_book(args: argparse.Namespace) -> int:
     from studio.render.book import export_book
     from studio.render.book.preflight import preflight
 
-    for warning in (*book.warnings(), *book.greyscale_warnings(), *preflight(book, looks)):
+    for warning in (*book.warnings(), *preflight(book, looks)):
         note(f"warning: {warning}")
     with progress_bar(len(book.entries), "drawing") as bar:
         result = export_book(book, args.output, looks, progress=lambda done, total: bar.update())

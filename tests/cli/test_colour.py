@@ -236,7 +236,7 @@ def test_export_book_warns_per_puzzle_and_prints_the_colour_rules(
     target = tmp_path / "book.pdf"
     status, out, err = run(capsys, "export-book", str(folder), "-o", str(target), "--json")
     assert status == 0
-    assert err == "studio: warning: puzzle 2: red and green would print alike in greyscale\n"
+    assert err == "studio: warning: #2: red and green would print alike in greyscale\n"
     assert [record["number"] for record in json_lines(out)] == [1, 2]
     text = " ".join(
         unicodedata.normalize("NFKC", page.extract_text()) for page in PdfReader(target).pages

@@ -668,15 +668,15 @@ def test_export_and_print_name_colours_that_print_alike_in_greyscale(
     assert (tmp_path / "colours.pdf").exists()
     message = window.statusBar().currentMessage()
     assert message.startswith("Exported")
-    assert message.endswith("— warning: puzzle 1: red and green would print alike in greyscale")
+    assert message.endswith("— warning: #1 Flower: red and green would print alike in greyscale")
     window.book.ask_printer = lambda book: pdf_printer(tmp_path / "printed.pdf")  # type: ignore[method-assign]
     with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
         qtbot.keyClick(window.view.canvas, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     assert (tmp_path / "printed.pdf").exists()
     assert window.statusBar().currentMessage() == (
         f"Sent {len(PdfReader(tmp_path / 'printed.pdf').pages)} pages of “Colours” to "
-        f"{tmp_path / 'printed.pdf'} — warning: puzzle 1: red and green would print alike in "
-        "greyscale"
+        f"{tmp_path / 'printed.pdf'} — warning: #1 Flower: red and green would print alike "
+        "in greyscale"
     )
 
 

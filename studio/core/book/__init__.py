@@ -132,6 +132,13 @@ def reference(number: int, entry: BookEntry) -> str:
     return f"#{number} {entry.title}" if entry.title else f"#{number}"
 
 
+def greyscale_line(number: int, entry: BookEntry) -> str | None:
+    """What a message says of puzzle ``number`` whose colours would print alike in greyscale
+    (``"#3 Garden: red and green would print alike in greyscale"``), ``None`` if none would."""
+    warning = greyscale_warning(entry.document.palette)
+    return None if warning is None else f"{reference(number, entry)}: {warning}"
+
+
 class SortKey(StrEnum):
     """What :meth:`Book.sorted_by` puts the puzzles in order of."""
 
@@ -226,13 +233,11 @@ class Book:
 
     def greyscale_warnings(self) -> list[str]:
         """One line per colour puzzle whose colours would print alike in greyscale
-        (:func:`~studio.core.palette.greyscale_warning`), e.g. ``"puzzle 3: red and green would
-        print alike in greyscale"``."""
-        return [
-            f"puzzle {number}: {warning}"
-            for number, entry in self.numbered()
-            if (warning := greyscale_warning(entry.document.palette)) is not None
-        ]
+        (:func:`~studio.core.palette.greyscale_warning`), named as every message names a
+        puzzle (:func:`reference`), e.g. ``"#3 Garden: red and green would print alike in
+        greyscale"``."""
+        lines = (greyscale_line(number, entry) for number, entry in self.numbered())
+        return [line for line in lines if line is not None]
 
 
 __all__ = [

@@ -31,7 +31,7 @@ from PySide6.QtGui import (
     QTextItem,
 )
 
-from studio.core.book import Book, reference
+from studio.core.book import Book, greyscale_line, reference
 from studio.core.book.layout import LEAST_CELL_RANGE, MM_PER_INCH, POINTS_PER_INCH
 from studio.core.book.plan import Placement, Role
 from studio.core.cancel import CancelToken
@@ -64,7 +64,8 @@ def preflight(book: Book, looks: Looks, cancel: CancelToken | None = None) -> li
     2.2 pt, cells of 1.44 mm (6 pt and 2 mm at least)"``), a title cut, with the
     shortest it prints as (``"#2 Three-Colour Garden Party with a Rather Long Title: its title
     is cut to fit above the puzzle and in the contents: “Three-Colour Garden Party with a
-    Rather…”"``). Empty when every puzzle prints whole and legible.
+    Rather…”"``), colours that would print alike in greyscale (:func:`greyscale_line`).
+    Empty when every puzzle prints whole, legible and in greys apart.
 
     Raises:
         StudioError: an empty book, or a font family that is not installed.
@@ -105,6 +106,9 @@ def preflight(book: Book, looks: Looks, cancel: CancelToken | None = None) -> li
             places = " and ".join(place for place, _title in cut[number])
             shortest = min((title for _place, title in cut[number]), key=len)
             lines.append(f"{name}: its title is cut to fit {places}: “{shortest}”")
+        greyscale = greyscale_line(number, entry)
+        if greyscale is not None:
+            lines.append(greyscale)
     return lines
 
 

@@ -137,7 +137,7 @@ def test_a_colour_entry_keeps_its_colours_and_warns_of_greys_alike() -> None:
     assert entry.solution.dtype == np.uint8
     assert np.array_equal(entry.solution, COLOURED)
     book = Book().added(entry_for(UNIQUE), entry)
-    assert book.greyscale_warnings() == ["puzzle 2: red and green would print alike in greyscale"]
+    assert book.greyscale_warnings() == ["#2: red and green would print alike in greyscale"]
     assert book.warnings() == [], "it prints: a warning, not a puzzle to fix"
 
 

@@ -14,7 +14,10 @@ from PySide6.QtGui import QPainter
 from pytestqt.qtbot import QtBot
 
 from studio.core.book import Book, BookEntry, BookLayout
+from studio.core.grid import colour_grid_from_text
 from studio.core.kinds import document_of_picture, new_document
+from studio.core.palette import Colour
+from studio.core.palette import Palette as StudioPalette
 from studio.core.puzzle import Puzzle
 from studio.gui.kinds import looks
 from studio.render.book import export_book
@@ -117,3 +120,19 @@ def test_a_title_cut_to_fit_is_named_as_it_prints(qtbot: QtBot, tmp_path: Path) 
     contents = " ".join(reader.pages[1].extract_text().split())
     assert shown in page or shown in contents
     assert LONG not in page + contents
+
+
+def test_colours_that_print_alike_in_greyscale_are_named_with_the_rest(qtbot: QtBot) -> None:
+    """`export-book` said so and the Export the Book dialog, which lists the preflight, did
+    not: the warning came only in the status bar once the PDF was written."""
+    palette = StudioPalette(
+        (
+            Colour("white", ".", (255, 255, 255)),
+            Colour("red", "r", (255, 0, 0)),
+            Colour("green", "g", (0, 148, 0)),  # L* 53, as the red: one grey on paper
+        )
+    )
+    picture = colour_grid_from_text(["rg.", ".gr", "r.g"], palette.chars)
+    garden = document_of_picture("nonogram", picture, palette=palette)
+    book = Book(entries=(nonogram((10, 10)), BookEntry(garden, "Garden", picture, "unique", 2)))
+    assert preflight(book, looks) == ["#2 Garden: red and green would print alike in greyscale"]
