@@ -1,5 +1,8 @@
 """Fill the Book: N puzzles of each kind chosen, from easy to hard, made on a worker.
 
+The dialog opens on the choices of its last run, kept between sessions
+(:class:`studio.gui.settings.FillBookSettings`), with a new seed.
+
 The dialog asks for the kinds and each one's size (and ink colours, for a kind whose generator
 draws in colour), the puzzles per kind, the difficulty levels from and to, and the seed;
 :func:`~studio.core.generate.ramp.fill_book` makes the puzzles on a
@@ -38,6 +41,7 @@ from studio.gui.forms import (
     spin_box,
 )
 from studio.gui.generating_dialog import GeneratingDialog, Report
+from studio.gui.settings import FillBookSettings, FillKind, Settings
 from studio.gui.workers import Progress
 
 DEFAULT_SIDE = 10
@@ -57,6 +61,19 @@ class KindRow:
     width: QSpinBox
     height: QSpinBox
     colours: QSpinBox | None
+
+    def choices(self) -> FillKind:
+        """The row as set, to offer again."""
+        colours = self.colours.value() if self.colours else 1
+        return FillKind(self.chosen.isChecked(), self.width.value(), self.height.value(), colours)
+
+    def set_choices(self, choices: FillKind) -> None:
+        """Set the row as ``choices`` say, each within what the kind allows."""
+        self.chosen.setChecked(choices.chosen)
+        self.width.setValue(choices.width)
+        self.height.setValue(choices.height)
+        if self.colours is not None:
+            self.colours.setValue(choices.colours)
 
     def section(self, name: str) -> Section:
         """The ramp's section of this kind, as set."""
@@ -106,6 +123,13 @@ class FillBookDialog(GeneratingDialog):
         add_row(form, "S&eed:", self.seed, self.seed.spin)
 
         self.fill_button = self.lay_out(form, "&Fill")
+        self._settings = Settings()
+        last = self._settings.fill_book_settings(self.kinds)
+        for name, choices in last.kinds.items():
+            self.kinds[name].set_choices(choices)
+        self.count.setValue(last.count)
+        self.easiest.setValue(last.easiest)
+        self.hardest.setValue(last.hardest)
 
     def sections(self) -> list[Section]:
         """The kinds ticked, each at its size and colours, in the menu's order of kinds."""
@@ -123,6 +147,8 @@ class FillBookDialog(GeneratingDialog):
         except GeneratorError as error:
             self.status.setText(str(error))
             return
+        kinds = {name: row.choices() for name, row in self.kinds.items()}
+        self._settings.set_fill_book_settings(FillBookSettings(kinds, count, easiest, hardest))
 
         def make(cancel: CancelToken, progress: Progress, report: Report) -> Iterable[Generated]:
             return fill_book(

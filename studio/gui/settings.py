@@ -1,6 +1,6 @@
 """Settings kept between sessions (recent files, the folder file dialogs start in, zoom, how
-images are imported, puzzles generated and exported, whether an exported book is opened), in the
-platform's config folder.
+images are imported, puzzles generated, books filled and puzzles exported, whether an exported
+book is opened), in the platform's config folder.
 
 The folder comes from platformdirs (``~/.config/puzzle-studio`` on Linux) unless the
 environment variable ``PUZZLE_STUDIO_CONFIG_DIR`` names another, as the tests do.
@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
+from dataclasses import field as dataclass_field
 from pathlib import Path
 
 import platformdirs
@@ -78,6 +80,34 @@ class GenerateSettings:
     hardest: int = 5
     count: int = 1
     into_book: bool = False
+
+
+@dataclass(frozen=True)
+class FillKind:
+    """One kind's row of the last run of Fill the Book: ticked or not, its size and its ink
+    colours (1 where its generator draws in black and white)."""
+
+    chosen: bool
+    width: int
+    height: int
+    colours: int = 1
+
+
+@dataclass(frozen=True)
+class FillBookSettings:
+    """The choices of the last run of Fill the Book, offered again the next time it opens; not
+    the seed, drawn afresh, so that a new run makes new puzzles.
+
+    Attributes:
+        kinds: each kind's row, by the kind's name (a kind never run: not there).
+        count: the puzzles of each kind.
+        easiest, hardest: the difficulty levels, from and to (1 to 5).
+    """
+
+    kinds: Mapping[str, FillKind] = dataclass_field(default_factory=dict)
+    count: int = 6
+    easiest: int = 1
+    hardest: int = 3
 
 
 @dataclass(frozen=True)
@@ -183,6 +213,35 @@ class Settings:
     def set_generate_settings(self, settings: GenerateSettings) -> None:
         self._save("generate", settings)
 
+    def fill_book_settings(self, kinds: Iterable[str]) -> FillBookSettings:
+        """Fill the Book's choices saved last, for the rows of ``kinds`` (names); the defaults
+        for any missing or unreadable (the dialog keeps each within what its kind allows)."""
+        default = FillBookSettings()
+        rows = {}
+        for name in kinds:
+            key = f"fill_book/{name}"
+            if self._store.contains(f"{key}/chosen"):
+                sides = MIN_GENERATED_SIDE, MAX_GENERATED_SIDE
+                rows[name] = FillKind(
+                    chosen=self._bool(f"{key}/chosen", True),
+                    width=self._int(f"{key}/width", 10, *sides),
+                    height=self._int(f"{key}/height", 10, *sides),
+                    colours=self._int(f"{key}/colours", 1, 1, MAX_INKS),
+                )
+        return FillBookSettings(
+            kinds=rows,
+            count=self._int("fill_book/count", default.count, 1, 2**31 - 1),
+            easiest=self._int("fill_book/easiest", default.easiest, 1, 5),
+            hardest=self._int("fill_book/hardest", default.hardest, 1, 5),
+        )
+
+    def set_fill_book_settings(self, settings: FillBookSettings) -> None:
+        for name, row in settings.kinds.items():
+            self._save(f"fill_book/{name}", row)
+        for key in ("count", "easiest", "hardest"):
+            self._store.setValue(f"fill_book/{key}", getattr(settings, key))
+        self._store.sync()
+
     def export_settings(self) -> ExportSettings:
         """The export settings saved last; the defaults for any missing or unreadable."""
         default = ExportSettings()
@@ -223,7 +282,7 @@ class Settings:
         self._store.sync()
 
     def _save(
-        self, group: str, settings: ImportSettings | GenerateSettings | ExportSettings
+        self, group: str, settings: ImportSettings | GenerateSettings | ExportSettings | FillKind
     ) -> None:
         for field in fields(settings):
             self._store.setValue(f"{group}/{field.name}", getattr(settings, field.name))

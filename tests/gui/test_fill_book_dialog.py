@@ -86,6 +86,33 @@ def test_a_colour_section_makes_colour_puzzles(qtbot: QtBot, open_window) -> Non
         assert fresh.difficulty.score == level
 
 
+def test_the_dialog_opens_on_the_choices_of_its_last_run(qtbot: QtBot, open_window) -> None:
+    """It opened on 6 puzzles of every kind at 10×10 each time (a publisher filling a series
+    set them again for every book); choices never run are not kept."""
+    window = open_window()
+    dialog = FillBookDialog(window)
+    shown_dialog(qtbot, dialog)
+    only(qtbot, dialog, {"nonogram": (6, 7)})
+    colours = dialog.kinds["nonogram"].colours
+    assert colours is not None
+    type_into(qtbot, colours, "2")
+    type_into(qtbot, dialog.count, "2")
+    dialog.hardest.setValue(2)
+    with qtbot.waitSignal(dialog.made, timeout=120_000):
+        qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
+    type_into(qtbot, dialog.count, "9")  # changed, never run
+    dialog.close()
+    again = FillBookDialog(window)
+    shown_dialog(qtbot, again)
+    rows = again.kinds
+    assert [name for name, row in rows.items() if row.chosen.isChecked()] == ["nonogram"]
+    assert not rows["mosaic"].width.isEnabled(), "a kind not ticked keeps its fields off"
+    assert (rows["nonogram"].height.value(), rows["nonogram"].width.value()) == (6, 7)
+    assert rows["nonogram"].colours is not None
+    assert rows["nonogram"].colours.value() == 2
+    assert (again.count.value(), again.easiest.value(), again.hardest.value()) == (2, 1, 2)
+
+
 def test_esc_stops_the_filling_and_adds_nothing(qtbot: QtBot, open_window) -> None:
     window = open_window()
     dialog = FillBookDialog(window)
