@@ -148,16 +148,23 @@ class BookPanel(QWidget):
         # A drop moves the item first; the book follows once the drop is over.
         self.list.model().rowsMoved.connect(lambda *_: QTimer.singleShot(0, self._order_from_list))
         model.changed.connect(self.refresh)
+        self._shown: tuple[BookEntry, ...] = ()
+        """The puzzles shown, to tell those that come in."""
         self.refresh()
 
     def refresh(self) -> None:
-        """Show the book as it is now, numbered in its order, keeping the selected puzzle
-        selected wherever it went (or the selected row, if it left the book)."""
+        """Show the book as it is now, numbered in its order: a puzzle that came into it (added,
+        or back by an undo) selected, else the selected puzzle wherever it went (or the
+        selected row, if it left the book)."""
         book = self.model.book
         row = self.list.currentRow()
         current = self.list.currentItem()
         selected = current.data(_ENTRY) if current is not None else None
         row = next((i for i, entry in enumerate(book.entries) if entry is selected), row)
+        before = {id(entry) for entry in self._shown}
+        if before:
+            row = next((i for i, e in enumerate(book.entries) if id(e) not in before), row)
+        self._shown = book.entries  # held, so that the ids stay theirs
         warning = warning_text(self.palette())
         self.list.blockSignals(True)
         self.list.clear()

@@ -64,6 +64,19 @@ def test_keys_move_and_remove_puzzles_as_undo_steps(qtbot: QtBot) -> None:
     assert titles(panel) == ["A", "B", "C"]
 
 
+def test_a_puzzle_back_by_an_undo_is_selected(qtbot: QtBot) -> None:
+    """Undoing a Remove left the selection on the puzzle's neighbour."""
+    panel = panel_with(qtbot, "A", "B", "C")
+    panel.list.setFocus()
+    panel.list.setCurrentRow(1)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Delete)
+    assert titles(panel) == ["A", "C"]
+    assert panel.list.currentItem().text().startswith("2. C\n"), "its neighbour, meanwhile"
+    panel.model.undo_stack.undo()
+    assert panel.list.currentRow() == 1
+    assert panel.list.currentItem().text().startswith("2. B\n")
+
+
 def test_a_drop_reorders_the_book(qtbot: QtBot) -> None:
     panel = panel_with(qtbot, "A", "B", "C")
     # What an internal drag-and-drop does to the list: move the row, then the book follows.
