@@ -26,8 +26,8 @@ _CHILD = textwrap.dedent(
         cnf.at_most(hole.tolist(), 1)
     session = SolverSession(cnf, backend="glucose4")
     with solver_calls_interruptible():
-        print("solving", flush=True)
-        try:
+        try:  # a Ctrl+C just before the call starts raises here too, on a loaded machine
+            print("solving", flush=True)
             session.solve()
         except KeyboardInterrupt:
             print("interrupted", flush=True)
