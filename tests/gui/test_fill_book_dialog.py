@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from studio.core.kinds.nonogram import generate as nonogram_generator
 from studio.core.sat.analysis import Status, analyze
 from studio.gui.fill_book_dialog import FillBookDialog
+from studio.gui.settings import FillBookSettings, FillKind, Settings
 from tests.gui.typing_in import shown_dialog, type_into
 
 SIZES = {"nonogram": (8, 8), "mosaic": (7, 7), "fobidoshi": (6, 6)}
@@ -92,12 +93,10 @@ def test_the_dialog_opens_on_the_choices_of_its_last_run(qtbot: QtBot, open_wind
     window = open_window()
     dialog = FillBookDialog(window)
     shown_dialog(qtbot, dialog)
-    only(qtbot, dialog, {"nonogram": (6, 7)})
-    colours = dialog.kinds["nonogram"].colours
-    assert colours is not None
-    type_into(qtbot, colours, "2")
+    only(qtbot, dialog, {"nonogram": (8, 7)})
     type_into(qtbot, dialog.count, "2")
-    dialog.hardest.setValue(2)
+    dialog.easiest.setValue(2)
+    dialog.seed.setValue(5)  # reaches levels 2 and 3 at once at this size
     with qtbot.waitSignal(dialog.made, timeout=120_000):
         qtbot.mouseClick(dialog.fill_button, Qt.MouseButton.LeftButton)
     type_into(qtbot, dialog.count, "9")  # changed, never run
@@ -107,10 +106,17 @@ def test_the_dialog_opens_on_the_choices_of_its_last_run(qtbot: QtBot, open_wind
     rows = again.kinds
     assert [name for name, row in rows.items() if row.chosen.isChecked()] == ["nonogram"]
     assert not rows["mosaic"].width.isEnabled(), "a kind not ticked keeps its fields off"
-    assert (rows["nonogram"].height.value(), rows["nonogram"].width.value()) == (6, 7)
-    assert rows["nonogram"].colours is not None
-    assert rows["nonogram"].colours.value() == 2
-    assert (again.count.value(), again.easiest.value(), again.hardest.value()) == (2, 1, 2)
+    assert (rows["nonogram"].height.value(), rows["nonogram"].width.value()) == (8, 7)
+    assert (again.count.value(), again.easiest.value(), again.hardest.value()) == (2, 2, 3)
+    # A colour nonogram's row keeps its colours too (a settings round trip, nothing made).
+    Settings().set_fill_book_settings(
+        FillBookSettings({"nonogram": FillKind(True, 10, 10, colours=3)}, 4, 1, 2)
+    )
+    third = FillBookDialog(window)
+    colours = third.kinds["nonogram"].colours
+    assert colours is not None
+    assert colours.value() == 3
+    third.close()
 
 
 def test_esc_stops_the_filling_and_adds_nothing(qtbot: QtBot, open_window) -> None:
