@@ -4,7 +4,7 @@ its run's colour."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
@@ -75,7 +75,7 @@ def draw_clues(
     axis: str,
     depth: int,
     conflict_line: int | None = None,
-    highlight_line: int | None = None,
+    highlight_lines: Collection[int] = (),
     palette: Palette = DEFAULT_PALETTE,
     run_colours: Sequence[Sequence[int]] | None = None,
     inks: Inks | None = None,
@@ -98,7 +98,7 @@ def draw_clues(
         depth: number of slots to draw into (the longest clue, at least 1); a longer clue
             shows its runs nearest the grid and ``…`` in the last slot.
         conflict_line: index of a line to draw in the conflict colour.
-        highlight_line: index of a line to shade (e.g. under the mouse).
+        highlight_lines: indexes of lines to shade (the one under the mouse, a hint's).
         run_colours: the colour of each run, line for line beside ``clues`` (a colour
             nonogram's :attr:`~studio.core.kinds.nonogram.puzzle.Nonogram.row_colours`);
             ``None`` in black and white.
@@ -128,7 +128,7 @@ def draw_clues(
             else:
                 rect = QRectF(band.left(), band.bottom() - (slot + 1) * cell, cell, cell)
             placed.append((rect, text, rgb))
-        if index == highlight_line:  # under the boxes: a box shows its colour as it is
+        if index in highlight_lines:  # under the boxes: a box shows its colour as it is
             painter.fillRect(band, QColor(palette.highlight))
         boxes = [(rect, rgb) for rect, _text, rgb in placed if rgb is not None]
         for rect, rgb in boxes:

@@ -207,7 +207,7 @@ def test_a_conflict_line_outlines_its_boxes_and_a_highlight_lies_under_them(
     box its colour, which the designer reads off it."""
     plain = clue_image([(1,)], [(2,)])
     conflict = clue_image([(1,)], [(2,)], conflict_line=0)
-    highlight = clue_image([(1,)], [(2,)], highlight_line=0)
+    highlight = clue_image([(1,)], [(2,)], highlight_lines={0})
     edge = (20, 80 + 4)  # on the box's outline, inside its slot
     assert tuple(int(v) for v in plain[edge]) == GREEN
     red, green, _blue = conflict[edge]

@@ -206,18 +206,16 @@ class CluePanel(QWidget):
         lines = range(len(_clues(shown, self.axis)))
         return [format_clue(shown.runs(LineRef(axis, i)), self.editor.chars()) for i in lines]
 
-    def _highlighted_line(self) -> int | None:
-        """The line of this panel to highlight: the one under the pointer, else the one the
-        hint shown comes from (a line all filled shows no shading on the grid)."""
+    def _highlighted_lines(self) -> set[int]:
+        """The lines of this panel to highlight: the one under the pointer, and the one the hint
+        shown comes from (a line all filled shows no shading on the grid)."""
         view = self.editor.view
         axis = 0 if self.axis == "row" else 1
-        if view.hover is not None:
-            return view.hover[axis]
+        lines = set() if view.hover is None else {view.hover[axis]}
         source = view.hints.source if view.hints is not None else None
-        if source is None:
-            return None
-        whole = np.flatnonzero(source.all(axis=1 - axis))
-        return int(whole[0]) if len(whole) == 1 and source.sum() == source.shape[1 - axis] else None
+        if source is not None and source.sum() == source.shape[1 - axis]:
+            lines.update(np.flatnonzero(source.all(axis=1 - axis)).tolist())
+        return lines
 
     def _start(self) -> int:
         """Where the first line's clue starts along the panel: the grid's, scrolled."""
@@ -265,7 +263,7 @@ class CluePanel(QWidget):
             axis=self.axis,
             depth=depth,
             conflict_line=None if conflict is None else _line_of(conflict, self.axis),
-            highlight_line=self._highlighted_line(),
+            highlight_lines=self._highlighted_lines(),
             palette=palette,
             run_colours=_run_colours(shown, self.axis),
             inks=view.document.palette,
