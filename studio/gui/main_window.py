@@ -21,6 +21,7 @@ overwriting a file changed since it was read or saved. The studio's own saves ar
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import partial
 from itertools import count
@@ -37,6 +38,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QKeySequence,
     QPalette,
+    QStatusTipEvent,
     QUndoGroup,
     QUndoStack,
 )
@@ -140,6 +142,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, document: Document | None = None) -> None:
         super().__init__()
+        self._message = ("", 0.0)
+        """The passing message shown last and when it times out (:func:`time.monotonic`)."""
         self.settings = Settings()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -326,7 +330,7 @@ class MainWindow(QMainWindow):
         if index < 0:
             return
         tab = self.tab
-        self.statusBar().clearMessage()  # a message about another document is no longer true
+        self.show_message("")  # a message about another document is no longer true
         self.status_label.setText(tab.verdict)
         self.info_label.setText(tab.view.editor.status())
         self.repair_stack.setCurrentWidget(tab.repair_panel)
@@ -350,7 +354,7 @@ class MainWindow(QMainWindow):
             self._update_title()
 
     def _document_edited(self, _text: str = "") -> None:
-        self.statusBar().clearMessage()  # a message about the document before is stale now
+        self.show_message("")  # a message about the document before is stale now
         self._show_position(self.view.hover)  # the cell under the pointer may have changed
         self.colours.update()
         if self.view.editor_kind != self._tools_kind:
@@ -603,7 +607,9 @@ class MainWindow(QMainWindow):
     # The status bar ------------------------------------------------------------------------
 
     def show_message(self, text: str) -> None:
-        """A passing remark: it times out, and goes when another document is shown or edited."""
+        """A passing remark: it times out, and goes when another document is shown or edited;
+        a button's or menu item's status tip covers it only while the pointer is on that."""
+        self._message = (text, time.monotonic() + MESSAGE_MS / 1000)
         if text:
             self.statusBar().showMessage(text, MESSAGE_MS)
         else:
@@ -908,6 +914,19 @@ class MainWindow(QMainWindow):
             self.watcher.addPaths(sorted(wanted - watched))
         if watched - wanted:
             self.watcher.removePaths(sorted(watched - wanted))
+
+    def event(self, event: QEvent) -> bool:
+        """The pointer leaving a toolbar button or a menu item (an empty status tip) brings
+        back the passing message its status tip covered, for the rest of its time: Qt's own
+        handling cleared it (a hint's message went blank on the way from the Hint button to
+        the grid)."""
+        if isinstance(event, QStatusTipEvent) and not event.tip():
+            text, until = self._message
+            left_ms = round((until - time.monotonic()) * 1000)
+            if text and left_ms > 0:
+                self.statusBar().showMessage(text, left_ms)
+                return True
+        return super().event(event)
 
     def changeEvent(self, event: QEvent) -> None:
         """Back in the window: look at the open files (a watcher can miss a change, on a

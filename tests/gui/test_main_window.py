@@ -6,7 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QStatusTipEvent
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -392,15 +393,19 @@ def test_hints_step_through_the_solution(qtbot: QtBot, open_window) -> None:
     image = window.view.canvas.grab().toImage()
     assert image.pixelColor(cell_point(window, 0, 2)).lightness() < 80
     assert image.pixelColor(cell_point(window, 1, 0)).lightness() > 150
-    # A row all filled shows no shading on the grid: its clue is highlighted instead.
-    window.view.set_hover(None)
+    # A row all filled shows no shading on the grid: its clue is highlighted instead, while
+    # the pointer is on another line too, and after it leaves.
     editor = window.view.editor
     assert isinstance(editor, NonogramEditor)
-    header = editor.row_clues.grab().toImage()
-    first, second = (editor.row_clues.band(index) for index in (0, 1))
-    assert header.pixelColor(first.left() + 2, first.center().y()) != header.pixelColor(
-        second.left() + 2, second.center().y()
-    ), "row 1's clue highlighted"
+    first, second, third = (editor.row_clues.band(index) for index in (0, 1, 2))
+
+    def shade(band: QRect) -> QColor:
+        return editor.row_clues.grab().toImage().pixelColor(band.left() + 2, band.center().y())
+
+    for hover in [(1, 1), None]:
+        window.view.set_hover(hover)
+        assert shade(first) != shade(third), f"row 1's clue highlighted, pointer on {hover}"
+    assert shade(second) == shade(third), "no other"
     for _ in range(10):
         qtbot.keyClick(window, Qt.Key.Key_H)
     assert window.statusBar().currentMessage() == "Solved: line logic decides every cell"
@@ -811,3 +816,18 @@ def test_the_status_bars_fields_are_set_apart_and_hidden_with_nothing_to_say(
     assert drawn.pixel(0, middle) != drawn.pixel(3, middle), "a line on its left"
     alone = StatusField("not yet in a status bar")
     assert not alone.isVisible(), "a field shown before the bar takes it would be a window"
+
+
+def test_passing_over_a_button_leaves_the_message(qtbot: QtBot, open_window) -> None:
+    """The hint's message went blank as the pointer passed over the toolbar on its way from
+    the Hint button to the grid (an empty status tip clears the message)."""
+    window = open_window(blank_document(4, 4))
+    window.show_message("Hint: row 1 (3): 3 cells decided")
+    tip = window.hint_action.statusTip()
+    QApplication.sendEvent(window, QStatusTipEvent(tip))  # the pointer on its toolbar button
+    assert window.statusBar().currentMessage() == tip
+    QApplication.sendEvent(window, QStatusTipEvent(""))  # the pointer leaves the button
+    assert window.statusBar().currentMessage() == "Hint: row 1 (3): 3 cells decided"
+    window.show_message("")
+    QApplication.sendEvent(window, QStatusTipEvent(""))
+    assert window.statusBar().currentMessage() == "", "nothing to bring back"
