@@ -91,7 +91,9 @@ class DocumentTab(QWidget):
         self.analysis.analysed.connect(self._analysed)
         self.analysis.rated.connect(self._rated)
         self.analysis.searching.connect(self.repair_panel.set_searching)
-        self.analysis.suggested.connect(self.repair_panel.set_suggestions)
+        self.analysis.suggested.connect(
+            lambda repairs: self.repair_panel.set_suggestions(repairs, self.document.colour_names)
+        )
         self.analysis.rating_timed_out.connect(self._rating_timed_out)
         self.analysis.suggesting_timed_out.connect(
             lambda: self.repair_panel.set_search_timed_out(SUGGESTION_TIME_LIMIT)

@@ -9,6 +9,8 @@ step. *Repair all* runs a whole repair (flips or givens) on a worker.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,13 +41,20 @@ NAMED_CELLS = 2
 """Suggestions touching at most this many cells name them."""
 
 
-def _label(repair: Repair[Puzzle]) -> str:
+def _label(repair: Repair[Puzzle], names: Sequence[str] | None) -> str:
     """What the list shows: the effect, and where for a small change (``r9 c12``, which a line
-    of the list never breaks: a no-break space holds the row to its column)."""
+    of the list never breaks: a no-break space holds the row to its column); in colour
+    (``names``, the colours' names), what each cell becomes (``r9 c12 → red``): otherwise
+    "recolour 1 cell" to red and to green read the same."""
     cells = [*repair.flips, *repair.givens]
     if len(cells) > NAMED_CELLS:
         return repair.describe()
-    return f"{repair.describe()}  ({cells_text(cells).replace(' c', NO_BREAK + 'c')})"
+    shown = []
+    for cell in cells:
+        where = cells_text([cell]).replace(" ", NO_BREAK)
+        becomes = f"{NO_BREAK}→{NO_BREAK}{names[int(repair.picture[cell])]}" if names else ""
+        shown.append(where + becomes)
+    return f"{repair.describe()}  ({', '.join(shown)})"
 
 
 def _tooltip(repair: Repair[Puzzle]) -> str:
@@ -154,13 +163,16 @@ class RepairPanel(QWidget):
             searching=True,
         )
 
-    def set_suggestions(self, repairs: list[Repair[Puzzle]]) -> None:
+    def set_suggestions(
+        self, repairs: list[Repair[Puzzle]], names: Sequence[str] | None = None
+    ) -> None:
+        """List ``repairs``, best first; ``names``: the colours' names, in colour."""
         text = (
             "Hover a suggestion to preview it; double-click or Apply to use it."
             if repairs
             else "No single change helps: try Repair all."
         )
-        self._show(text, repairs)
+        self._show(text, repairs, names=names)
 
     def set_search_timed_out(self, seconds: float) -> None:
         """The search for suggestions stopped at its time limit of ``seconds``."""
@@ -191,11 +203,12 @@ class RepairPanel(QWidget):
         searching: bool = False,
         repairable: bool = True,
         logic_only: bool = False,
+        names: Sequence[str] | None = None,
     ) -> None:
         self._state = (text, searching, repairable, logic_only)
         self.suggestions.clear()
         for repair in repairs:
-            item = QListWidgetItem(_label(repair))
+            item = QListWidgetItem(_label(repair, names))
             item.setToolTip(_tooltip(repair))
             item.setData(Qt.ItemDataRole.UserRole, repair)
             self.suggestions.addItem(item)

@@ -494,3 +494,18 @@ def test_add_colour_offers_a_colour_not_yet_in_the_puzzle(
         press_button(qtbot, window, "Add Colour…")
     assert offered == ["#204a87"]
     assert labels(window)[4].startswith("4  blue"), "one more distinct colour, named"
+
+
+def test_a_colour_repair_says_what_each_cell_becomes(qtbot: QtBot, open_window) -> None:
+    """Four suggestions read "recolour 1 cell → 4 variable fields left (r9 c4)": which colour
+    each one paints was seen only by hovering it."""
+    picture = np.array([[1, 0, 2], [0, 1, 2], [2, 2, 0]], dtype=np.uint8)  # its 1s swap places
+    window = open_window(document_of_picture("nonogram", picture, palette=Palette.default(2)))
+    qtbot.waitUntil(lambda: bool(window.repair_panel.repairs()), timeout=20_000)
+    names = window.model.document.palette.names
+    for row in range(window.repair_panel.suggestions.count()):
+        repair = window.repair_panel.repairs()[row]
+        label = window.repair_panel.suggestions.item(row).text()
+        for cell in [*repair.flips, *repair.givens]:
+            becomes = names[int(repair.picture[cell])]
+            assert f"r{cell[0] + 1}\u00a0c{cell[1] + 1}\u00a0→\u00a0{becomes}" in label, label
