@@ -39,7 +39,7 @@ from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_reload, ask_to_save
-from studio.gui.edited import Choice, Conflict, may_drop, save_file
+from studio.gui.edited import NOT_RELOADED, Choice, Conflict, may_drop, save_file
 from studio.gui.file_dialogs import (
     ask_folder,
     ask_open,
@@ -219,9 +219,12 @@ class BookCommands(QObject):
         self.dock.show()
         return True
 
-    def read(self, path: Path) -> Book | None:
+    def read(
+        self, path: Path, failed: str = "Cannot open the book", after: str = ""
+    ) -> Book | None:
         """The book in the file or folder at ``path``, read on a worker (each file of a folder
-        not read is named after); ``None`` if cancelled or unreadable (said)."""
+        not read is named after); ``None`` if cancelled or unreadable (said, titled ``failed``,
+        the error followed by ``after``)."""
         unread: list[str] = []
 
         def read(cancel: CancelToken, progress: Progress) -> Book:
@@ -233,7 +236,7 @@ class BookCommands(QObject):
         try:
             book = wait_for(self.window, f"Opening {path.name}…", read)
         except StudioError as error:
-            self.window.show_error("Cannot open the book", str(error))
+            self.window.show_error(failed, f"{error}{after}")
             return None
         if not isinstance(book, Book):  # cancelled
             return None
@@ -248,7 +251,8 @@ class BookCommands(QObject):
         if path is None:
             return
         self.dock.show()
-        book = self.read(path) if self.ask_reload(modified=self.model.modified) else None
+        reload = self.ask_reload(modified=self.model.modified)
+        book = self.read(path, "Cannot reload the book", NOT_RELOADED) if reload else None
         if book is None:
             self.model.undo_stack.resetClean()  # no longer the file's: closing asks
             return

@@ -102,6 +102,8 @@ class DiskFile:
 
 RELOAD = "Reload from disk"
 """The undo step of a reload: undoing it brings back what was shown before."""
+NOT_RELOADED = "\n\nWhat the window shows is kept, as unsaved work: Save asks before writing it."
+"""Said after why a file another program changed could not be read back."""
 
 
 class EditedFile(QObject):

@@ -81,6 +81,7 @@ from studio.gui.document_model import UNTITLED, DocumentModel
 from studio.gui.document_tab import DocumentTab
 from studio.gui.edit_commands import PASTED_IMAGE, EditCommands
 from studio.gui.edited import (
+    NOT_RELOADED,
     Choice,
     Conflict,
     EditedFile,
@@ -706,15 +707,17 @@ class MainWindow(QMainWindow):
         self.settings.add_recent_file(path)
         return True
 
-    def _read(self, path: Path) -> Document | None:
+    def _read(
+        self, path: Path, failed: str = "Cannot open the puzzle", after: str = ""
+    ) -> Document | None:
         """The puzzle in the file at ``path``, read on a worker; ``None`` if cancelled or
-        unreadable (said)."""
+        unreadable (said, titled ``failed``, the error followed by ``after``)."""
         try:
             document = wait_for(
                 self, f"Opening {path.name}…", lambda _cancel, _progress: formats.load(path)
             )
         except StudioError as error:
-            self.show_error("Cannot open the puzzle", str(error))
+            self.show_error(failed, f"{error}{after}")
             return None
         return document if isinstance(document, Document) else None
 
@@ -893,7 +896,8 @@ class MainWindow(QMainWindow):
         file = tab.model.file
         if file is None:
             return
-        document = self._read(file) if self.ask_reload(modified=tab.model.modified) else None
+        reload = self.ask_reload(modified=tab.model.modified)
+        document = self._read(file, "Cannot reload the puzzle", NOT_RELOADED) if reload else None
         if document is None:
             # Kept, or the file could not be read (half written, say): what the tab shows is
             # no longer the file's, so closing the tab must ask to save it.

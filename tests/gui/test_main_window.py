@@ -678,6 +678,9 @@ def test_a_reload_that_cannot_read_the_file_leaves_unsaved_work(
     path.write_text(path.read_text()[:40])
     qtbot.waitUntil(lambda: bool(errors), timeout=10_000)
     assert "invalid JSON" in errors[0]
+    assert errors[0].endswith(
+        "What the window shows is kept, as unsaved work: Save asks before writing it."
+    )
     assert np.array_equal(window.model.document.picture, HEART)
     assert window.model.modified
 
