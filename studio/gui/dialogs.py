@@ -111,7 +111,8 @@ def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
         parent,
         QMessageBox.Icon.Warning,
         "Puzzle Studio ended last time without saving this work:",
-        f"{_bulleted(items)}\n\nRecover opens it again, as unsaved work.",
+        f"{_bulleted(items)}\n\nRecover opens {'it' if len(items) == 1 else 'them'} again, as "
+        "unsaved work.",
         [
             ("&Recover", QMessageBox.ButtonRole.AcceptRole, Recovery.RECOVER),
             ("&Discard", QMessageBox.ButtonRole.DestructiveRole, Recovery.DISCARD),

@@ -44,7 +44,8 @@ def describe(copy: Copy, *, kept: bool = False) -> str:
     if isinstance(value, Book):
         count = len(value.entries)
         title = f" “{value.title}”" if value.title else ""
-        what = f"the book{title} ({count} puzzle{'s' if count != 1 else ''})"
+        file = f"{unsaved.path.name}, " if unsaved.path is not None else ""  # books of one title
+        what = f"the book{title} ({file}{count} puzzle{'s' if count != 1 else ''})"
     else:
         height, width = value.puzzle.shape
         colours = value.puzzle.colours

@@ -56,7 +56,7 @@ def test_recover_opens_the_work_again_as_unsaved_work(
     [items] = asked
     assert items[0].startswith("“heart” (nonogram 3×3), kept ")
     assert items[1].startswith("“Untitled 2” (mosaic 3×3), kept ")
-    assert items[2].startswith("the book “Valentines” (1 puzzle), kept ")
+    assert items[2].startswith("the book “Valentines” (valentines.book.json, 1 puzzle), kept ")
     tabs = window.document_tabs()
     assert [tab.model.name for tab in tabs] == ["heart", "Untitled 2"], "the blank tab gave way"
     assert [tab.model.document for tab in tabs] == [HEART, MOSAIC]
