@@ -5,6 +5,7 @@ the file dialogs' filter for puzzle files. (Importing an image:
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TypeVar
 
@@ -111,8 +112,8 @@ def ask_to_recover(parent: QWidget, items: list[str]) -> Recovery:
         parent,
         QMessageBox.Icon.Warning,
         "Puzzle Studio ended last time without saving this work:",
-        f"{_bulleted(items)}\n\nRecover opens {'it' if len(items) == 1 else 'them'} again, as "
-        "unsaved work.",
+        f"{_bulleted(items)}<p>Recover opens {'it' if len(items) == 1 else 'them'} again, as "
+        "unsaved work.</p>",
         [
             ("&Recover", QMessageBox.ButtonRole.AcceptRole, Recovery.RECOVER),
             ("&Discard", QMessageBox.ButtonRole.DestructiveRole, Recovery.DISCARD),
@@ -129,8 +130,8 @@ def ask_to_discard_unreadable(parent: QWidget, lines: list[str], folder: Path) -
         parent,
         QMessageBox.Icon.Warning,
         "Some unsaved work left behind cannot be recovered:",
-        f"{_bulleted(lines)}\n\nKeep leaves the copies in {folder} for the next start; Discard "
-        "removes them.",
+        f"{_bulleted(lines)}<p>Keep leaves the copies in {html.escape(str(folder))} for the next "
+        "start; Discard removes them.</p>",
         [
             ("&Discard", QMessageBox.ButtonRole.DestructiveRole, True),
             ("&Keep", QMessageBox.ButtonRole.RejectRole, False),
@@ -141,7 +142,9 @@ def ask_to_discard_unreadable(parent: QWidget, lines: list[str], folder: Path) -
 
 
 def _bulleted(lines: list[str]) -> str:
-    return "\n".join(f"  • {line}" for line in lines)
+    """``lines`` as a list whose long lines wrap under themselves, not under the bullet (rich
+    text, which a message box's text takes)."""
+    return "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
 
 
 Answer = TypeVar("Answer")

@@ -5,14 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QAbstractButton, QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from studio.gui.dialogs import ask_to_overwrite, ask_to_reload, ask_to_save_all
-from studio.gui.edited import Choice, Conflict
+from studio.gui.dialogs import (
+    ask_to_discard_unreadable,
+    ask_to_overwrite,
+    ask_to_recover,
+    ask_to_reload,
+    ask_to_save_all,
+)
+from studio.gui.edited import Choice, Conflict, Recovery
 from tests.gui.mnemonics import clashes
 
 ALT, NONE = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.NoModifier
@@ -46,6 +53,7 @@ def pressing(
         if isinstance(box, QMessageBox) and box.isVisible() and box.isActiveWindow():
             timer.stop()
             buttons.extend(button.text() for button in box.findChildren(QAbstractButton))
+            SHOWN.append(box.informativeText())
             qtbot.keyClick(box, key, modifiers)
             QTimer.singleShot(UNANSWERED_MS, box, box.reject)
 
@@ -53,6 +61,10 @@ def pressing(
     timer.start()
     yield buttons
     timer.stop()
+
+
+SHOWN: list[str] = []
+"""The informative text of each message box a test answered, in order."""
 
 
 def answer(
@@ -100,3 +112,29 @@ def test_reload_is_the_default_only_without_unsaved_changes(
     assert answer(qtbot, ask, Qt.Key.Key_R, ALT) is True
     assert answer(qtbot, ask, Qt.Key.Key_K, ALT) is False
     assert answer(qtbot, ask, Qt.Key.Key_Escape) is False
+
+
+def test_unsaved_work_left_behind_is_recovered_discarded_or_kept_by_its_letters(
+    qtbot: QtBot, parent: QWidget
+) -> None:
+    def ask() -> Recovery:
+        return ask_to_recover(parent, ["“heart” (nonogram 3×3)", "“<b>” (mosaic 3×3)"])
+
+    assert answer(qtbot, ask, Qt.Key.Key_Return) == Recovery.RECOVER
+    assert answer(qtbot, ask, Qt.Key.Key_D, ALT) == Recovery.DISCARD
+    assert answer(qtbot, ask, Qt.Key.Key_N, ALT) == Recovery.LATER
+    assert answer(qtbot, ask, Qt.Key.Key_Escape) == Recovery.LATER, "decided at the next start"
+    # A list whose long lines wrap under themselves, each name as it is (not read as markup).
+    assert SHOWN[-1].startswith("<ul><li>“heart” (nonogram 3×3)</li><li>“&lt;b&gt;” ")
+    assert SHOWN[-1].endswith("<p>Recover opens them again, as unsaved work.</p>")
+
+
+def test_copies_that_cannot_be_read_are_kept_unless_discarded(
+    qtbot: QtBot, parent: QWidget, tmp_path: Path
+) -> None:
+    def ask() -> bool:
+        return ask_to_discard_unreadable(parent, ["x.json: invalid JSON"], tmp_path)
+
+    assert answer(qtbot, ask, Qt.Key.Key_Return) is False, "Keep is the default"
+    assert answer(qtbot, ask, Qt.Key.Key_Escape) is False
+    assert answer(qtbot, ask, Qt.Key.Key_D, ALT) is True
