@@ -435,7 +435,9 @@ class BookCommands(QObject):
             self._apply_settings(edited)
 
     def export_dialog(self) -> None:
-        """Ask for the print settings and the PDF's name, then export on a worker."""
+        """Ask for the print settings and the PDF's name, then export on a worker. Cancel in
+        the file dialog goes back to the print settings (it ended the export, settings and
+        all); Cancel there ends it."""
         if self._busy():
             return
         if not self.model.book.entries:
@@ -443,13 +445,12 @@ class BookCommands(QObject):
                 "Nothing to export", "The book holds no puzzles yet: add some first (Ctrl+B)."
             )
             return
-        edited = self.ask_settings(self.model.book, export=True)
-        if edited is None:
-            return
-        self._apply_settings(edited)
-        path = self.ask_pdf_path()
-        if path is not None:
-            self.export_to(path, open_when_done=self.window.settings.open_pdf())
+        while (edited := self.ask_settings(self.model.book, export=True)) is not None:
+            self._apply_settings(edited)
+            path = self.ask_pdf_path()
+            if path is not None:
+                self.export_to(path, open_when_done=self.window.settings.open_pdf())
+                return
 
     def export_to(self, path: Path, *, open_when_done: bool = False) -> None:
         """Export the book as a PDF at ``path`` on a worker; ``open_when_done``: then show it

@@ -425,6 +425,31 @@ def book_of(window: MainWindow, layout: BookLayout) -> Book:
     return book
 
 
+def test_cancel_in_the_file_dialog_goes_back_to_the_print_settings(
+    qtbot: QtBot, open_window, tmp_path: Path
+) -> None:
+    """It ended the export: the Export the Book dialog, its settings and its preflight, were
+    gone after a "No, don't replace" and a Cancel."""
+    window = open_window(document(HEART, "Heart"))
+    book_of(window, BookLayout())
+    shown: list[float] = []
+
+    def settings(book: Book, export: bool) -> Book | None:
+        shown.append(book.layout.bleed_mm)
+        bleed = replace(book.layout, bleed_mm=3.175)
+        return replace(book, layout=bleed) if len(shown) < 3 else None
+
+    paths = [None, tmp_path / "v.pdf"]
+    window.book.ask_settings = settings  # type: ignore[method-assign]
+    window.book.ask_pdf_path = lambda: paths.pop(0)  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.book.jobs.finished, timeout=20_000):
+        qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    assert shown == [0.0, 3.175], "back to the settings, as they were set"
+    assert (tmp_path / "v.pdf").exists()
+    qtbot.keyClick(window.view.canvas, Qt.Key.Key_E, CTRL_SHIFT)
+    assert shown == [0.0, 3.175, 3.175], "Cancel in the settings ends it"
+
+
 def test_export_opens_the_pdf_when_the_dialog_says_so(
     qtbot: QtBot,
     open_window,
