@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,14 @@ from studio.gui.book_dialog import BookDialog
 from studio.gui.book_model import BookModel
 from studio.gui.book_panel import BookPanel
 from studio.gui.dialogs import PUZZLE_FILTER, ask_to_overwrite, ask_to_reload, ask_to_save
-from studio.gui.edited import NOT_RELOADED, Choice, Conflict, may_drop, save_file
+from studio.gui.edited import (
+    NOT_RELOADED,
+    Choice,
+    Conflict,
+    may_drop,
+    reload_if_asked,
+    save_file,
+)
 from studio.gui.file_dialogs import (
     ask_folder,
     ask_open,
@@ -247,17 +255,12 @@ class BookCommands(QObject):
         """The book's file was changed by another program: show it as the file has it now,
         if the user says so (an undo step), else keep what is shown as unsaved work (as when
         the file cannot be read)."""
-        path = self.model.path
-        if path is None:
-            return
         self.dock.show()
-        reload = self.ask_reload(modified=self.model.modified)
-        book = self.read(path, "Cannot reload the book", NOT_RELOADED) if reload else None
-        if book is None:
-            self.model.undo_stack.resetClean()  # no longer the file's: closing asks
-            return
-        self.model.reload(book)
-        self.window.show_message(f"Reloaded the book from {path} (Undo brings back what was shown)")
+        read = partial(self.read, failed="Cannot reload the book", after=NOT_RELOADED)
+        if reload_if_asked(self.model, self.ask_reload, read):
+            self.window.show_message(
+                f"Reloaded the book from {self.model.path} (Undo brings back what was shown)"
+            )
 
     def recover(self, book: Book, path: Path | None) -> None:
         """Show ``book``, unsaved work a crash left behind (its file, if it had one, is where

@@ -217,6 +217,24 @@ def may_drop(edited: EditedFile, ask: Callable[[], Choice], save: Callable[[], b
     return choice == Choice.DISCARD
 
 
+def reload_if_asked(
+    edited: EditedFile, ask: Callable[..., bool], read: Callable[[Path], object | None]
+) -> bool:
+    """``edited``'s file was changed by another program: show it as the file has it now, if
+    ``ask`` (told ``modified=``) says so and ``read`` reads it back (one undo step,
+    :meth:`EditedFile.reload`); else, kept or unreadable (half written, say), what is shown is
+    no longer the file's and becomes unsaved work, so that closing asks. True if reloaded."""
+    file = edited.file
+    if file is None:
+        return False
+    value = read(file) if ask(modified=edited.modified) else None
+    if value is None:
+        edited.undo_stack.resetClean()
+        return False
+    edited.reload(value)
+    return True
+
+
 def save_file(
     edited: EditedFile,
     ask_path: Callable[[], Path | None],

@@ -88,6 +88,7 @@ from studio.gui.edited import (
     News,
     Recovery,
     may_drop,
+    reload_if_asked,
     save_file,
 )
 from studio.gui.export_dialog import run_export
@@ -893,18 +894,9 @@ class MainWindow(QMainWindow):
 
     def _offer_reload(self, tab: DocumentTab) -> None:
         self.tabs.setCurrentWidget(tab)
-        file = tab.model.file
-        if file is None:
-            return
-        reload = self.ask_reload(modified=tab.model.modified)
-        document = self._read(file, "Cannot reload the puzzle", NOT_RELOADED) if reload else None
-        if document is None:
-            # Kept, or the file could not be read (half written, say): what the tab shows is
-            # no longer the file's, so closing the tab must ask to save it.
-            tab.model.undo_stack.resetClean()
-            return
-        tab.model.reload(document)
-        self.show_message(f"Reloaded {file} (Undo brings back what was shown)")
+        read = partial(self._read, failed="Cannot reload the puzzle", after=NOT_RELOADED)
+        if reload_if_asked(tab.model, self.ask_reload, read):
+            self.show_message(f"Reloaded {tab.model.file} (Undo brings back what was shown)")
 
     def _watch_files(self) -> None:
         """Watch the open documents' files, and their folders (another program's save may put
