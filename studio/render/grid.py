@@ -31,6 +31,11 @@ if TYPE_CHECKING:
 
 MAJOR_RULE_EVERY = 5
 """A thick rule every this many cells, as printed nonograms have."""
+CENTRE = (0.5, 0.5)
+"""The middle of a cell, as fractions of its width and height from its top left."""
+DOT_IN_CORNER = (0.8, 0.8)
+"""Where a kind whose cells hold its clues' digits puts the "known empty" dots (a mosaic):
+in the cell's bottom right, clear of a centred digit."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,7 @@ def draw_grid(
     palette: Palette = DEFAULT_PALETTE,
     major_every: int | None = MAJOR_RULE_EVERY,
     inks: Inks | None = None,
+    dots_at: tuple[float, float] = CENTRE,
 ) -> None:
     """Draw the cells and the rules of a grid.
 
@@ -178,6 +184,9 @@ def draw_grid(
             ``picture``, ``solution``, ``marks`` and ``givens`` then hold; ``None`` in black
             and white. Cells known to be the background take its colour; unknown cells are
             always paper.
+        dots_at: where in a cell the "known empty" dot of ``marks`` goes (fractions of the
+            cell from its top left): :data:`DOT_IN_CORNER` for a kind whose cells hold its
+            clues' digits.
     """
     rows, cols = layout.rows, layout.cols
     corner = layout.cell_rect(rows.start, cols.start).topLeft()
@@ -187,14 +196,16 @@ def draw_grid(
         _fill_cells(painter, layout, highlight, palette.highlight)
     shown: _Shown | None = None
     if inks is not None:
-        shown = _draw_colours(painter, layout, inks, palette, picture, solution, marks, givens)
+        shown = _draw_colours(
+            painter, layout, inks, palette, picture, solution, marks, givens, dots_at
+        )
     elif picture is not None:
         _fill_cells(painter, layout, filled_cells(picture), palette.ink)
     elif solution is not None:
         _fill_cells(painter, layout, filled_cells(solution), palette.solution_ink)
     if marks is not None and inks is None:
         _fill_cells(painter, layout, marks == FILLED, palette.ink)
-        dot_cells(painter, layout, marks == EMPTY, palette.ink)
+        _dot_cells(painter, layout, marks == EMPTY, palette.ink, dots_at)
     if inks is None and givens:
         # A filled given is shown filled, as a colour given shows its colour: a printed
         # puzzle has no picture, and a frame on white read as an empty or unknown cell.
@@ -262,10 +273,11 @@ def _draw_colours(
     solution: Picture | None,
     marks: PartialGrid | None,
     givens: Sequence[tuple[int, int, int]],
+    dots_at: tuple[float, float],
 ) -> _Shown:
     """Each known cell of a colour grid in its colour: the picture's in full, else the
     solution's mixed with the paper (:data:`SOLUTION_SHARE`); the marks and the givens in full;
-    a background mark also dotted. Returns what each cell now shows."""
+    a background mark also dotted, at ``dots_at``. Returns what each cell now shows."""
     paper = _rgb(QColor(palette.paper))
     shape = layout.shape
     values = np.full(shape, UNKNOWN, dtype=np.int16)  # the colour known, UNKNOWN if none
@@ -298,7 +310,7 @@ def _draw_colours(
         empty = marks == EMPTY
         on_dark = shown.dark()
         for dots, ink in ((empty & ~on_dark, BLACK_RGB), (empty & on_dark, WHITE_RGB)):
-            dot_cells(painter, layout, dots, QColor(*ink))
+            _dot_cells(painter, layout, dots, QColor(*ink), dots_at)
     return shown
 
 
@@ -347,9 +359,11 @@ def draw_picture_grid(
     scene: Scene,
     palette: Palette,
     givens: Sequence[tuple[int, int, int]] = (),
+    dots_at: tuple[float, float] = CENTRE,
 ) -> None:
     """Draw the grid of a kind drawn from a picture (nonogram, mosaic): everything ``scene``
-    shows on the cells, and ``givens`` framed (see :func:`draw_grid`)."""
+    shows on the cells, and ``givens`` framed, known empty cells dotted at ``dots_at`` (see
+    :func:`draw_grid`)."""
     draw_grid(
         painter,
         layout,
@@ -363,24 +377,14 @@ def draw_picture_grid(
         changed=scene.changed,
         palette=palette,
         inks=scene.inks,
+        dots_at=dots_at,
     )
 
 
-DOT_IN_CORNER = (0.8, 0.8)
-"""Where a kind whose cells hold clues puts its "known empty" dots (:func:`dot_cells`): in
-the cell's bottom right, clear of a centred digit."""
-
-
-def dot_cells(
-    painter: QPainter,
-    layout: Layout,
-    mask: BoolGrid,
-    color: str | QColor,
-    at: tuple[float, float] = (0.5, 0.5),
+def _dot_cells(
+    painter: QPainter, layout: Layout, mask: BoolGrid, color: str | QColor, at: tuple[float, float]
 ) -> None:
-    """A small dot in each cell of ``mask``: the solver's "known empty" mark, at ``at`` (the
-    fractions of the cell's width and height from its top left; :data:`DOT_IN_CORNER` where a
-    digit stands in the middle)."""
+    """A small dot in each cell of ``mask``: the solver's "known empty" mark, at ``at``."""
     draw_discs(painter, layout, mask, color, max(1.0, layout.cell / 10), at)
 
 
@@ -390,7 +394,7 @@ def draw_discs(
     mask: BoolGrid,
     color: str | QColor,
     radius: float,
-    at: tuple[float, float] = (0.5, 0.5),
+    at: tuple[float, float] = CENTRE,
 ) -> None:
     """A disc of ``radius`` (painter units) in each cell of ``mask`` (bool ``(height,
     width)``), its centre at ``at`` (fractions of the cell from its top left)."""

@@ -10,13 +10,10 @@ could be shown.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPainter
 
-from studio.core.grid import EMPTY, UNKNOWN, BoolGrid, filled_cells
+from studio.core.grid import BoolGrid, filled_cells
 from studio.core.kinds.mosaic.logic import NO_CLUE, ClueGrid
 from studio.core.kinds.mosaic.puzzle import Mosaic, picture_clues
 from studio.render.grid import (
@@ -24,7 +21,6 @@ from studio.render.grid import (
     Layout,
     Palette,
     clue_font,
-    dot_cells,
     draw_picture_grid,
     is_tiny,
 )
@@ -38,14 +34,8 @@ def draw_scene(painter: QPainter, layout: Layout, scene: Scene, palette: Palette
     """The grid of a mosaic scene and its clues; a mosaic has nothing around its grid."""
     puzzle = scene.puzzle
     assert isinstance(puzzle, Mosaic)
-    marks = scene.marks
-    if marks is None or not scene.clues:
-        draw_picture_grid(painter, layout, scene, palette)
-    else:  # known empty cells dotted in a corner: a dot in the middle blotted the digit
-        known_empty = marks == EMPTY
-        undotted = replace(scene, marks=np.where(known_empty, UNKNOWN, marks).astype(marks.dtype))
-        draw_picture_grid(painter, layout, undotted, palette)
-        dot_cells(painter, layout, known_empty, palette.ink, at=DOT_IN_CORNER)
+    # Known empty cells dotted in a corner: a dot in the middle blotted the digit.
+    draw_picture_grid(painter, layout, scene, palette, dots_at=DOT_IN_CORNER)
     if is_tiny(layout) or not scene.clues:  # a thumbnail's digits would be smudges
         return
     dark = scene.filled()  # digits on these are drawn light
