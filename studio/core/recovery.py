@@ -221,8 +221,6 @@ def read_copy(file: Path) -> Unsaved:
 
 def _text(unsaved: Unsaved) -> str:
     value = unsaved.value
-    is_book = isinstance(value, Book)
-    content = book_json.write(value) if isinstance(value, Book) else studio_json.write(value)
     data = {
         "format": MARKER,
         "version": VERSION,
@@ -230,8 +228,8 @@ def _text(unsaved: Unsaved) -> str:
         # Absolute: the next start may run in another working directory.
         "path": None if unsaved.path is None else os.fspath(unsaved.path.absolute()),
         "source": None if unsaved.source is None else os.fspath(unsaved.source.absolute()),
-        "book": is_book,
-        "content": content,
+        "book": isinstance(value, Book),
+        "content": book_json.write(value) if isinstance(value, Book) else studio_json.write(value),
     }
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
